@@ -1,0 +1,183 @@
+"""The protocol contract as executable checks, shared by the test suite and by anyone
+who adds a game: ``check_game(game)`` plays random games and asserts every promise of
+:mod:`seedbed.core.protocol` (cf. Gymnasium's ``check_env`` and pgx's ``api_test``).
+
+Game-specific invariants (cards conserved, views hiding the right things) are provided
+by each engine through :meth:`State.check_invariants` (optional) and are called here on
+every visited state.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from seedbed.core.errors import IllegalMoveError, NotationError
+from seedbed.core.protocol import Game, State
+from seedbed.core.registry import game_class
+
+
+def game_configurations(game_id: str) -> Iterator[dict[str, Any]]:
+    """Every player count crossed with every value of every option that has a finite
+    set of values (bool options: both; choice options: each choice)."""
+    cls = game_class(game_id)
+    names = sorted(cls.options)
+    value_lists = []
+    for name in names:
+        opt = cls.options[name]
+        if opt.choices is not None:
+            value_lists.append(list(opt.choices))
+        elif isinstance(opt.default, bool):
+            value_lists.append([False, True])
+        else:
+            value_lists.append([opt.default])
+    for n in range(cls.min_players, cls.max_players + 1):
+        for values in itertools.product(*value_lists):
+            yield {"players": n, **dict(zip(names, values, strict=True))}
+
+
+def random_playout(state: State, rng: random.Random, max_moves: int = 100_000) -> int:
+    """Play random moves to the end; returns the number of moves made."""
+    moves = 0
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        assert legal, "a non-terminal state must have a legal action"
+        state.apply_action(legal[rng.randrange(len(legal))])
+        moves += 1
+        assert moves <= max_moves, f"game did not end within {max_moves} moves"
+    return moves
+
+
+def _invariants(state: State) -> None:
+    check = getattr(state, "check_invariants", None)
+    if check is not None:
+        check()
+
+
+def check_state_contract(state: State, rng: random.Random) -> None:
+    """Everything that must hold at one non-terminal ``state``."""
+    game = state.game
+    player = state.current_player()
+    assert player is not None and 0 <= player < game.num_players
+    legal = state.legal_actions()
+    assert legal, "no legal actions in a non-terminal state"
+    assert legal == sorted(set(legal)), "legal_actions must be sorted and distinct"
+    assert all(isinstance(a, int) and not isinstance(a, bool) for a in legal)
+
+    # Notation: unique among legal actions and parses back to the same action.
+    names = [state.action_to_string(a) for a in legal]
+    assert len(set(names)) == len(names), f"notation not unique: {names}"
+    for a, name in zip(legal, names, strict=True):
+        assert state.string_to_action(name) == a, f"{name!r} does not parse back to {a}"
+    # Forgiving: case does not matter.
+    a = legal[rng.randrange(len(legal))]
+    assert state.string_to_action(state.action_to_string(a).lower()) == a
+    assert state.string_to_action(state.action_to_string(a).upper()) == a
+    # A bad notation is a NotationError, a ValueError.
+    try:
+        state.string_to_action("zz-not-a-move")
+    except NotationError:
+        pass
+    else:
+        raise AssertionError("string_to_action accepted nonsense")
+
+    # An illegal action raises and changes nothing.
+    before = state.to_json()
+    legal_set = set(legal)
+    gaps = (x for x in range(min(legal), max(legal)) if x not in legal_set)
+    for bad in (next(gaps, -1), -1, max(legal) + 1):
+        try:
+            state.apply_action(bad)
+        except IllegalMoveError as exc:
+            assert str(exc), "an illegal-move error must say why"
+        else:
+            raise AssertionError(f"illegal action {bad} was accepted")
+        assert state.to_json() == before, "an illegal action changed the state"
+
+    # clone() is independent.
+    twin = state.clone()
+    assert twin.to_json() == before
+    twin.apply_action(legal[0])
+    assert state.to_json() == before, "changing a clone changed the original"
+
+    # JSON round-trip.
+    back = game.state_from_json(before)
+    assert back.to_json() == before, "to_json/state_from_json does not round-trip"
+    assert back.legal_actions() == legal
+    assert back.history() == state.history()
+
+    # Views: JSON-ready, and identical for a resampled state (that player cannot tell).
+    for p in [*range(game.num_players), None]:
+        json.dumps(state.view(p))
+    for p in range(game.num_players):
+        sample = state.resample_from_infostate(p, random.Random(rng.random()))
+        assert sample.view(p) == state.view(p), f"resampled state shows seat {p} something else"
+        assert sample.information_state_string(p) == state.information_state_string(p)
+        assert sample.current_player() == state.current_player()
+        if p == player:
+            assert sample.legal_actions() == legal
+        _invariants(sample)
+    # Resampling is a function of the information set and the generator only.
+    p = player
+    s1 = state.resample_from_infostate(p, random.Random(7))
+    s2 = s1.resample_from_infostate(p, random.Random(7))
+    s3 = state.resample_from_infostate(p, random.Random(7))
+    assert s1.to_json() == s3.to_json(), "resampling with the same rng must give the same state"
+    assert s2.to_json() == s3.to_json(), (
+        "resampling must depend only on the player's information and the rng: "
+        "a resampled state, resampled again, must give the same state"
+    )
+    assert s2.view(p) == state.view(p)
+    # The infoset offers what an agent needs.
+    info = state.infoset(player)
+    assert info.player == player and info.legal_actions() == legal
+    assert info.key() == state.information_state_string(player)
+    assert info.view() == state.view(player)
+
+
+def check_game(game: Game, seed: int = 0, games: int = 2, deep_every: int = 1) -> None:
+    """Play ``games`` random games and check the whole contract along the way.
+
+    ``deep_every`` runs the expensive per-state checks on every n-th state.
+    """
+    rng = random.Random(seed)
+    for _ in range(games):
+        game_seed = rng.randrange(2**31)
+        state = game.new_state(game_seed)
+        assert state.seed == game_seed
+        replay = game.new_state(game_seed)
+        assert replay.to_json() == state.to_json(), "same seed must give the same game"
+        moves = 0
+        while not state.is_terminal():
+            _invariants(state)
+            if moves % deep_every == 0:
+                check_state_contract(state, rng)
+            legal = state.legal_actions()
+            a = legal[rng.randrange(len(legal))]
+            state.apply_action(a)
+            replay.apply_action(a)
+            moves += 1
+            assert moves < 100_000, "game does not end"
+        _invariants(state)
+        assert state.current_player() is None
+        assert state.legal_actions() == []
+        assert replay.to_json() == state.to_json(), "same seed and moves must give the same game"
+        assert len(state.history()) == moves
+        ret = state.returns()
+        assert len(ret) == game.num_players
+        assert abs(sum(ret) - 1.0) < 1e-9, f"returns must share one victory: {ret}"
+        assert len(state.scores()) == game.num_players
+        try:
+            state.apply_action(0)
+        except IllegalMoveError:
+            pass
+        else:
+            raise AssertionError("a finished game accepted a move")
+        # Replaying the notation reproduces the game.
+        again = game.new_state(game_seed)
+        for text in state.history():
+            again.apply_action(again.string_to_action(text))
+        assert again.to_json() == state.to_json(), "replaying the notation differs"

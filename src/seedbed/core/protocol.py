@@ -1,0 +1,380 @@
+"""The game protocol: ``Game`` (the rules with their options) and ``State`` (one position).
+
+Every engine subclasses these two classes; every other layer of seedbed (agents,
+simulation, CLI) uses only the methods defined here and reaches games through
+:mod:`seedbed.core.registry`. The contract, in short:
+
+* A ``Game`` is immutable: id, player count, options. ``new_state(seed)`` takes all
+  chance (deals, reshuffles) from ``seed``, so the same seed and the same actions
+  always give the same game.
+* A ``State`` is mutable and owned by one caller. Actions are ints; an action's
+  number means the same move in every state where it is legal, and its notation is a
+  function of the number alone (``action_to_string`` needs no context), which lets
+  ``history()`` be formatted from the list of actions.
+* Hidden information leaves a state only through ``view(player)``,
+  ``information_state_string(player)`` and ``infoset(player)``.
+* ``resample_from_infostate(player, rng)`` must depend only on what ``player`` knows
+  and on ``rng``: two states that ``player`` cannot tell apart, resampled with equally
+  seeded generators, give the same state. (Build the pool of unknown cards in a
+  canonical order, never in the order of the true hidden places.) Agents rely on it:
+  an agent that sees only the information set must act the same in both.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from seedbed.core.cards import canonical_card_tokens
+from seedbed.core.errors import IllegalMoveError, NotationError, StateFormatError
+
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game option: its default, the values it accepts and what it does."""
+
+    default: Any
+    doc: str
+    choices: tuple[Any, ...] | None = None
+
+    def check(self, name: str, value: Any) -> Any:
+        """Return ``value`` if acceptable for option ``name``, else raise ``ValueError``."""
+        if self.choices is not None:
+            if value not in self.choices:
+                valid = ", ".join(repr(c) for c in self.choices)
+                raise ValueError(f"option {name}={value!r} is not valid; choose one of {valid}")
+            return value
+        expected = type(self.default)
+        if expected is bool and not isinstance(value, bool):
+            raise ValueError(f"option {name} takes true or false, not {value!r}")
+        if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
+            raise ValueError(f"option {name} takes a {expected.__name__}, not {value!r}")
+        return value
+
+
+class Game(ABC):
+    """A game's rules for a given player count and options.
+
+    Subclasses set the class attributes and implement :meth:`new_state` and
+    :meth:`_state_from_dict`. Options are validated here, so constructing a game
+    directly and through :func:`seedbed.load` behave the same.
+    """
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    default_players: ClassVar[int]
+    #: Bumped whenever a rule change would make old records replay differently.
+    version: ClassVar[int] = 1
+    options: ClassVar[Mapping[str, Option]] = {}
+    #: One line for ``seedbed games``.
+    summary: ClassVar[str] = ""
+
+    def __init__(self, players: int | None = None, **options: Any) -> None:
+        n = self.default_players if players is None else players
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise ValueError(f"players must be a whole number, not {n!r}")
+        if not self.min_players <= n <= self.max_players:
+            counts = (
+                str(self.min_players)
+                if self.min_players == self.max_players
+                else f"{self.min_players} to {self.max_players}"
+            )
+            raise ValueError(f"{self.id} is for {counts} players, not {n}")
+        unknown = sorted(set(options) - set(self.options))
+        if unknown:
+            valid = ", ".join(sorted(self.options)) or "none"
+            raise ValueError(
+                f"{self.id} has no option {', '.join(unknown)}; its options are: {valid}"
+            )
+        values = {name: opt.default for name, opt in self.options.items()}
+        for name, value in options.items():
+            values[name] = self.options[name].check(name, value)
+        self.num_players: int = n
+        self._options: dict[str, Any] = values
+
+    @property
+    def params(self) -> dict[str, Any]:
+        """Everything that defines this game: ``players`` and every option's value."""
+        return {"players": self.num_players, **self._options}
+
+    def option(self, name: str) -> Any:
+        """The value of option ``name``."""
+        return self._options[name]
+
+    @abstractmethod
+    def new_state(self, seed: int) -> State:
+        """The initial state; all chance of the whole game comes from ``seed``."""
+
+    @abstractmethod
+    def _state_from_dict(self, data: JSON) -> State:
+        """Rebuild a state from :meth:`State._to_dict` output (already unwrapped)."""
+
+    def state_from_json(self, text: str) -> State:
+        """Load a state written by :meth:`State.to_json` for this game and params."""
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, TypeError) as exc:
+            raise StateFormatError(f"state is not valid JSON: {exc}") from None
+        if not isinstance(data, dict) or "state" not in data:
+            raise StateFormatError("state JSON must be an object with 'game' and 'state'")
+        if data.get("game") != self.id:
+            raise StateFormatError(f"state is for game {data.get('game')!r}, not {self.id!r}")
+        if data.get("params") != self.params:
+            raise StateFormatError(
+                f"state has params {data.get('params')!r}, this game has {self.params!r}"
+            )
+        try:
+            state = self._state_from_dict(data["state"])
+            state.seed = data.get("seed")
+            actions = data.get("actions", [])
+            if not isinstance(actions, list) or not all(isinstance(a, int) for a in actions):
+                raise StateFormatError("'actions' must be a list of ints")
+            state._actions = list(actions)
+        except StateFormatError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise StateFormatError(f"state JSON is corrupt: {type(exc).__name__}: {exc}") from None
+        return state
+
+    def render(self, view: JSON) -> str:
+        """Text (with rich markup) showing ``view`` to a person; games override this."""
+        return json.dumps(view, indent=1)
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.params.items())
+        return f"seedbed.load({self.id!r}, {opts})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and (self.id, self.params) == (other.id, other.params)
+
+    def __hash__(self) -> int:
+        return hash((self.id, tuple(sorted(self.params.items()))))
+
+
+class State(ABC):
+    """One position of a game. Mutable; :meth:`clone` gives an independent copy.
+
+    Subclasses must set ``self.game``, ``self.seed`` (``None`` for a resampled state)
+    and ``self._actions`` (the list of actions applied so far, appended by
+    :meth:`apply_action`), e.g. by calling :meth:`_init_base`.
+    """
+
+    __slots__ = ("_actions", "game", "seed")
+
+    game: Game
+    seed: int | None
+    _actions: list[int]
+
+    def _init_base(self, game: Game, seed: int | None) -> None:
+        self.game = game
+        self.seed = seed
+        self._actions = []
+
+    # -- the core that every engine implements --------------------------------------
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat to decide next, or ``None`` once the game is over."""
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.current_player() is None
+
+    @abstractmethod
+    def legal_actions(self) -> list[int]:
+        """The legal actions, sorted and distinct (empty once the game is over)."""
+
+    @abstractmethod
+    def apply_action(self, action: int) -> None:
+        """Play ``action`` for the current player.
+
+        Raises :class:`IllegalMoveError` (saying why) and leaves the state unchanged if
+        the action is not legal. Implementations append the action to ``_actions``.
+        """
+
+    @abstractmethod
+    def action_to_string(self, action: int) -> str:
+        """The notation of ``action``; a function of the number alone."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy (cheap: search copies states millions of times)."""
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Game points of each seat so far; final once the game is over."""
+
+    @abstractmethod
+    def view(self, player: int | None) -> JSON:
+        """JSON-ready: everything seat ``player`` may know (``None``: a spectator)."""
+
+    @abstractmethod
+    def resample_from_infostate(self, player: int, rng: random.Random) -> State:
+        """A full state that ``player`` cannot tell from this one, with the hidden
+        information drawn from what is consistent with all ``player`` saw."""
+
+    @abstractmethod
+    def _to_dict(self) -> JSON:
+        """Everything about the position, hidden information included, as JSON data."""
+
+    # -- shared behaviour, overridable for speed or for special rules ---------------
+    def information_state_string(self, player: int) -> str:
+        """Equal for two states exactly when ``player`` cannot tell them apart.
+
+        The default is the canonical JSON of ``view(player)``, which is right when the
+        view has perfect recall (everything the seat ever saw). Engines may override it
+        with something faster that keeps the same equality.
+        """
+        return json.dumps(self.view(player), sort_keys=True, separators=(",", ":"))
+
+    def winners(self) -> list[int]:
+        """The seats that share the victory (empty before the end). Default: the
+        highest scores; games with tie-breaks override this."""
+        if not self.is_terminal():
+            return []
+        s = self.scores()
+        best = max(s)
+        return [p for p, v in enumerate(s) if v == best]
+
+    def returns(self) -> list[float]:
+        """At the end, each of ``k`` winners gets ``1/k`` and everyone else 0."""
+        n = self.game.num_players
+        won = self.winners()
+        if not won:
+            return [0.0] * n
+        share = 1.0 / len(won)
+        return [share if p in won else 0.0 for p in range(n)]
+
+    def string_to_action(self, text: str) -> int:
+        """The legal action whose notation is ``text``, read forgivingly.
+
+        Case, spacing, ``10H``/``TH``/``H10`` and suit symbols do not matter. Raises
+        :class:`NotationError` when ``text`` names no legal action or several.
+        """
+        if self.is_terminal():
+            raise NotationError("the game is over: there are no moves")
+        wanted = canonical_card_tokens(text)
+        if not wanted:
+            raise NotationError("empty move")
+        legal = self.legal_actions()
+        matches = [a for a in legal if canonical_card_tokens(self.action_to_string(a)) == wanted]
+        if len(matches) == 1:
+            return matches[0]
+        if len(matches) > 1:  # pragma: no cover - engines keep notation unique
+            raise NotationError(f"{text!r} is ambiguous")
+        raise NotationError(self._no_such_move(text, legal))
+
+    def _no_such_move(self, text: str, legal: Sequence[int]) -> str:
+        shown = [self.action_to_string(a) for a in legal[:12]]
+        more = f" (and {len(legal) - 12} more)" if len(legal) > 12 else ""
+        return f"{text!r} is not a legal move here; legal: {', '.join(shown)}{more}"
+
+    def _illegal(self, action: int, why: str = "") -> IllegalMoveError:
+        """The error to raise for an illegal ``action`` (engines call this)."""
+        try:
+            name = repr(self.action_to_string(action))
+        except (ValueError, IndexError, KeyError, TypeError):
+            name = "?"
+        who = self.current_player()
+        reason = why or ("the game is over" if who is None else "not legal now")
+        return IllegalMoveError(f"action {action} {name} is illegal: {reason}")
+
+    def infoset(self, player: int) -> InfoSet:
+        """What an agent deciding for ``player`` may use."""
+        return InfoSet(self, player)
+
+    def history(self) -> list[str]:
+        """Notation of every move so far."""
+        return [self.action_to_string(a) for a in self._actions]
+
+    def actions(self) -> list[int]:
+        """Every action applied so far."""
+        return list(self._actions)
+
+    def move_number(self) -> int:
+        """How many decisions have been made."""
+        return len(self._actions)
+
+    def to_json(self) -> str:
+        """Everything, hidden information included; :meth:`Game.state_from_json` reads it."""
+        return json.dumps(
+            {
+                "game": self.game.id,
+                "game_version": self.game.version,
+                "params": self.game.params,
+                "seed": self.seed,
+                "actions": self._actions,
+                "state": self._to_dict(),
+            },
+            sort_keys=True,
+        )
+
+    def render(self, player: int | None) -> str:
+        """The game's rendering of ``view(player)``."""
+        return self.game.render(self.view(player))
+
+    def __str__(self) -> str:
+        return self.render(None)
+
+
+class InfoSet:
+    """What an agent sees when deciding for ``player``: never the state itself.
+
+    It keeps a private copy of the state only to answer ``legal_actions`` and to draw
+    determinizations with :meth:`sample`; agents must use nothing but the methods
+    below (the fairness tests in ``tests/agents`` check that).
+    """
+
+    __slots__ = ("_key", "_legal", "_state", "player")
+
+    def __init__(self, state: State, player: int) -> None:
+        self.player = player
+        self._state = state.clone()
+        self._legal: list[int] | None = None
+        self._key: str | None = None
+
+    def __repr__(self) -> str:
+        return f"InfoSet(game={self._state.game.id!r}, player={self.player})"
+
+    @property
+    def game(self) -> Game:
+        """The game (public facts: id, player count, options)."""
+        return self._state.game
+
+    @property
+    def num_players(self) -> int:
+        return self._state.game.num_players
+
+    def legal_actions(self) -> list[int]:
+        if self._legal is None:
+            self._legal = self._state.legal_actions()
+        return list(self._legal)
+
+    def action_to_string(self, action: int) -> str:
+        return self._state.action_to_string(action)
+
+    def string_to_action(self, text: str) -> int:
+        return self._state.string_to_action(text)
+
+    def view(self) -> JSON:
+        return self._state.view(self.player)
+
+    def key(self) -> str:
+        """The information state string: equal exactly for indistinguishable states."""
+        if self._key is None:
+            self._key = self._state.information_state_string(self.player)
+        return self._key
+
+    def move_number(self) -> int:
+        return self._state.move_number()
+
+    def sample(self, rng: random.Random) -> State:
+        """A determinization: a full state consistent with everything the player saw."""
+        return self._state.resample_from_infostate(self.player, rng)

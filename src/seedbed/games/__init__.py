@@ -1,0 +1,1 @@
+"""The game engines, one module or package each; they import only ``seedbed.core``."""

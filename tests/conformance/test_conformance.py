@@ -1,0 +1,43 @@
+"""The shared conformance suite: every registered game, every player count, every option."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import seedbed
+from seedbed.core.conformance import check_game, game_configurations, random_playout
+
+CONFIGS = [
+    pytest.param(
+        game_id, params, id=f"{game_id}-" + "-".join(f"{k}={v}" for k, v in params.items())
+    )
+    for game_id in seedbed.available_games()
+    for params in game_configurations(game_id)
+]
+
+
+@pytest.mark.parametrize(("game_id", "params"), CONFIGS)
+def test_contract(game_id: str, params: dict[str, object]) -> None:
+    game = seedbed.load(game_id, **params)
+    assert game.id == game_id
+    assert game.params == params
+    assert game.min_players <= game.num_players <= game.max_players
+    check_game(game, seed=1, games=1, deep_every=3)
+
+
+@pytest.mark.parametrize(("game_id", "params"), CONFIGS)
+def test_random_playouts_end(game_id: str, params: dict[str, object]) -> None:
+    game = seedbed.load(game_id, **params)
+    rng = random.Random(5)
+    for _ in range(5):
+        state = game.new_state(rng.randrange(2**31))
+        assert random_playout(state, rng) > 0
+        assert state.is_terminal()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game_id", "params"), CONFIGS)
+def test_contract_long(game_id: str, params: dict[str, object]) -> None:
+    check_game(seedbed.load(game_id, **params), seed=99, games=20, deep_every=1)

@@ -1,0 +1,1 @@
+"""The ``seedbed`` command line."""

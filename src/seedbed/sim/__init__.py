@@ -1,0 +1,1 @@
+"""Simulation: parallel reproducible game runs, statistics, reports, benchmarks."""

@@ -1,0 +1,18 @@
+"""Fixtures for core tests: the toy engine registered under the id ``toy``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from seedbed.core import registry
+
+
+@pytest.fixture
+def toy_registered() -> Iterator[str]:
+    registry._SPECS["toy"] = registry.GameSpec("toy", "toy_game:ToyGame")
+    try:
+        yield "toy"
+    finally:
+        registry._SPECS.pop("toy", None)

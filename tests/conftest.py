@@ -1,4 +1,4 @@
-"""Fixtures for core tests: the toy engine registered under the id ``toy``."""
+"""Shared fixtures: the toy engine (tests/toy_game.py) registered under the id ``toy``."""
 
 from __future__ import annotations
 

@@ -1,0 +1,170 @@
+"""The ``seedbed`` command end to end, on the toy engine (real games have their own)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from seedbed.cli import main as cli
+from seedbed.cli.options import parse_agent_list, parse_options
+from seedbed.core.records import Record
+
+
+def run(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    args: list[str],
+    stdin: str = "",
+) -> tuple[int, str, str]:
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    code = 0
+    try:
+        cli.main(args)
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_parse_agent_list_keeps_agent_options_together() -> None:
+    assert parse_agent_list("ismcts:time=1,rollout=heuristic,random") == [
+        "ismcts:time=1,rollout=heuristic",
+        "random",
+    ]
+    with pytest.raises(ValueError, match="no agent before it"):
+        parse_agent_list("time=1")
+
+
+def test_parse_options_reads_types() -> None:
+    assert parse_options(["a=true", "b=3", "c=fields"]) == {"a": True, "b": 3, "c": "fields"}
+    with pytest.raises(ValueError, match="NAME=VALUE"):
+        parse_options(["oops"])
+
+
+def test_unknown_game_is_one_clear_line(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    code, out, err = run(capsys, monkeypatch, ["rules", "sewm"])
+    assert code == 2
+    assert "Did you mean 'sewn'" in err
+    assert "Traceback" not in err + out
+
+
+def test_bad_option_is_one_clear_line(toy_registered, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    code, _, err = run(capsys, monkeypatch, ["simulate", "toy", "-o", "colour=red"])
+    assert code == 2 and "no option colour" in err
+
+
+def test_bad_agent_is_one_clear_line(toy_registered, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    code, _, err = run(capsys, monkeypatch, ["simulate", "toy", "--agents", "genius"])
+    assert code == 2 and "no agent 'genius'" in err
+
+
+def test_simulate_reports_and_writes_records(
+    toy_registered, capsys, monkeypatch, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    out_file = tmp_path / "games.jsonl"
+    code, out, _ = run(
+        capsys,
+        monkeypatch,
+        ["simulate", "toy", "-p", "3", "-n", "12", "--seed", "4", "--out", str(out_file)],
+    )
+    assert code == 0
+    assert "win share" in out and "by seat" in out
+    lines = out_file.read_text().splitlines()
+    assert len(lines) == 12
+    first = json.loads(lines[0])
+    rec = Record(**{k: first["record"][k] for k in ("game", "params", "seed", "moves", "scores")})
+    assert rec.replay().scores() == first["scores"]
+
+
+def test_simulate_json_is_the_same_for_any_worker_count(
+    toy_registered, capsys, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    args = ["simulate", "toy", "-n", "10", "--seed", "9", "--json"]
+    _, one, _ = run(capsys, monkeypatch, [*args, "--workers", "1"])
+    _, two, _ = run(capsys, monkeypatch, [*args, "--workers", "2"])
+    a, b = json.loads(one), json.loads(two)
+    for d in (a, b):
+        d.pop("seconds_per_game")
+    assert a == b
+    assert a["games"] == 10
+
+
+def test_arena_plays_every_rotation(toy_registered, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = run(
+        capsys, monkeypatch, ["arena", "toy", "--agents", "random,random", "-n", "3", "--json"]
+    )
+    assert code == 0
+    data = json.loads(out)
+    assert data["games"] == 6
+
+
+def test_play_against_agents_with_mistakes_and_save(
+    toy_registered, capsys, monkeypatch, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    save = tmp_path / "g.json"
+    # Garbage, an out-of-range number, then always the first move.
+    answers = "banana\n99\nhelp\n" + "1\n" * 10
+    code, out, err = run(
+        capsys,
+        monkeypatch,
+        ["play", "toy", "--seed", "5", "--save", str(save)],
+        stdin=answers,
+    )
+    assert code == 0, err
+    assert "not a card" in out or "not a legal" in out
+    assert "there are moves 1 to" in out
+    rec = Record.load(save)
+    assert rec.scores is not None  # finished
+    assert rec.players == ["human", "random"]
+
+
+def test_play_saves_and_resumes(toy_registered, capsys, monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    save = tmp_path / "g.json"
+    code, _, _ = run(
+        capsys, monkeypatch, ["play", "toy", "--seed", "6", "--save", str(save)], stdin="1\nquit\n"
+    )
+    assert code == 0
+    partial = Record.load(save)
+    assert partial.scores is None and len(partial.moves) >= 1
+    code, _, _ = run(capsys, monkeypatch, ["play", "--resume", str(save)], stdin="1\n" * 10)
+    assert code == 0
+    assert Record.load(save).scores is not None
+
+
+def test_hot_seat_hands_over(toy_registered, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = run(
+        capsys,
+        monkeypatch,
+        ["play", "toy", "--opponents", "human", "--seed", "1"],
+        stdin="\n1\n" * 12,
+    )
+    assert code == 0
+    assert "Pass the screen to seat 1" in out
+
+
+def test_replay_as_seat_and_spectator(toy_registered, capsys, monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    save = tmp_path / "g.json"
+    run(capsys, monkeypatch, ["play", "toy", "--seed", "7", "--save", str(save)], stdin="1\n" * 10)
+    code, out, _ = run(capsys, monkeypatch, ["replay", str(save), "--seat", "1"])
+    assert code == 0 and "final" in out and "as seat 1" in out
+    code, _, err = run(capsys, monkeypatch, ["replay", str(save), "--seat", "5"])
+    assert code == 2 and "--seat must be 0 to 1" in err
+
+
+def test_corrupt_record_is_one_clear_line(capsys, monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    bad = tmp_path / "bad.json"
+    bad.write_text("{nope")
+    code, _, err = run(capsys, monkeypatch, ["replay", str(bad)])
+    assert code == 2 and "not a seedbed record" in err
+    code, _, err = run(capsys, monkeypatch, ["replay", str(tmp_path / "missing.json")])
+    assert code == 2 and "cannot read record" in err
+
+
+def test_bench_prints_figures(toy_registered, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = run(capsys, monkeypatch, ["bench", "toy", "--seconds", "0.05", "-p", "2"])
+    assert code == 0 and "decisions/s" in out

@@ -100,6 +100,39 @@ def rules(game: Annotated[str, typer.Argument(help="Game id, e.g. sewn.")]) -> N
     console.print(Markdown(page.read_text(encoding="utf-8")))
 
 
+def _choose_game(players: int | None) -> tuple[str, int | None]:
+    """Ask which game (and player count) to play when none was named."""
+    ids = available_games()
+    console.print("[bold]Which game?[/bold]")
+    for k, gid in enumerate(ids, 1):
+        cls = game_class(gid)
+        console.print(f"  {k}) {cls.name} - {cls.summary}")
+    try:
+        while True:
+            answer = console.input("game number or id: ").strip().lower()
+            if answer.isdigit() and 1 <= int(answer) <= len(ids):
+                game = ids[int(answer) - 1]
+                break
+            if answer in ids:
+                game = answer
+                break
+            console.print(f"[red]choose 1 to {len(ids)} or one of {', '.join(ids)}[/red]")
+        cls = game_class(game)
+        while players is None and cls.min_players < cls.max_players:
+            answer = console.input(
+                f"players ({cls.min_players}-{cls.max_players}, Enter for {cls.default_players}): "
+            ).strip()
+            if not answer:
+                break
+            if answer.isdigit() and cls.min_players <= int(answer) <= cls.max_players:
+                players = int(answer)
+            else:
+                console.print(f"[red]{cls.name} is for {cls.min_players}-{cls.max_players}[/red]")
+    except EOFError:
+        raise UserError("no game chosen: name one, e.g. 'seedbed play sewn'") from None
+    return game, players
+
+
 @app.command()
 def play(
     game: Annotated[str | None, typer.Argument(help="Game id (omit with --resume).")] = None,
@@ -136,7 +169,7 @@ def play(
         save = save or resume
     else:
         if game is None:
-            raise UserError("name a game to play (see 'seedbed games') or give --resume FILE")
+            game, players = _choose_game(players)
         params = parse_options(option or [])
         if players is not None:
             params["players"] = players

@@ -1,0 +1,44 @@
+"""The dependency rules of docs/architecture.md, checked on the source."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "seedbed"
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            out.add(node.module)
+    return {m for m in out if m.startswith("seedbed")}
+
+
+def _modules(sub: str) -> list[Path]:
+    return sorted((SRC / sub).rglob("*.py"))
+
+
+def test_core_imports_nothing_else_of_seedbed() -> None:
+    for path in _modules("core"):
+        for mod in _imports(path):
+            assert mod.startswith("seedbed.core") or mod == "seedbed._version", (path, mod)
+
+
+def test_games_import_only_core() -> None:
+    for path in _modules("games"):
+        game = path.relative_to(SRC / "games").parts[0]
+        for mod in _imports(path):
+            ok = mod.startswith("seedbed.core") or mod.startswith(f"seedbed.games.{game}")
+            assert ok, f"{path} imports {mod}"
+
+
+def test_nothing_outside_games_imports_a_game() -> None:
+    for sub in ("agents", "sim", "cli", "core"):
+        for path in _modules(sub):
+            for mod in _imports(path):
+                assert not mod.startswith("seedbed.games"), f"{path} imports {mod}"

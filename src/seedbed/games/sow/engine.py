@@ -1,0 +1,697 @@
+"""The SOW engine: :class:`SowGame` and :class:`SowState`.
+
+Rules source: ``shared/rules/sow.txt`` read with the SOW rulings (``RULINGS.md``);
+``docs/rules/sow.md`` states the rules as implemented. House choices beyond the
+rulings are listed there and in the comments below.
+
+A turn is split into small decisions (phases): TAKE a row, PLACE the cards one by
+one (each decision names how the next card looks), CHOOSE a colour when the last card
+is a Flower in a wheelbarrow's row, and the optional GARDEN action when the two Garden
+cards met. Card codes and action numbers are defined in :mod:`._tables`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import ClassVar
+
+from seedbed.core.errors import NotationError
+from seedbed.core.protocol import JSON, Game, Option, State
+
+from ._tables import (
+    ACTION_NAMES,
+    ALIASES,
+    APPEAR,
+    CAN,
+    CENTRE,
+    CHOOSE,
+    CHOOSE_PHASE,
+    COLOURS,
+    CONTROLLER,
+    FLOWER,
+    FLOWER_COLOURS,
+    FRONT,
+    GARDEN_PHASE,
+    GOPHER,
+    LOOK_NAMES,
+    NO_ACTION,
+    NUM_ACTIONS,
+    NUM_ROWS,
+    NUM_TYPES,
+    OUTER,
+    OVER,
+    PHASE_NAMES,
+    PLACE_PHASE,
+    POINTS,
+    ROW_WHEELBARROW,
+    SEED_OUTER,
+    TAKE_PHASE,
+    TYPE_NAMES,
+    TYPE_OF,
+    USE_CAN,
+    USE_GOPHER,
+    USE_WINDMILL,
+    WINDMILL,
+    normalize,
+)
+
+#: Ruling 7: the game ends after this many turns in a row without progress.
+IDLE_LIMIT = 60
+
+_GOPHER_ROWS = list(range(USE_GOPHER, USE_GOPHER + NUM_ROWS))
+_APPEAR_KEY = APPEAR.__getitem__
+
+
+class SowState(State):
+    """One SOW position. Rows, hand, bouquets are lists of card codes (see ``_tables``)."""
+
+    __slots__ = (
+        "_bouq",
+        "_cur",
+        "_dir",
+        "_fav",
+        "_hand",
+        "_idle",
+        "_last",
+        "_met",
+        "_n",
+        "_phase",
+        "_pos",
+        "_progress",
+        "_removed",
+        "_rows",
+        "_start",
+        "_taken",
+        "_turn",
+        "_water",
+    )
+
+    _rows: list[list[int]]
+    _hand: list[int]
+    _bouq: list[list[int]]
+    _removed: list[int]
+    _fav: list[int]
+    _cur: int | None
+
+    # -- construction --------------------------------------------------------------
+    def __init__(
+        self,
+        game: SowGame,
+        seed: int | None,
+        rows: list[list[int]],
+        fav: list[int],
+        start: int,
+        *,
+        direction: int = 1,
+        water: bool = False,
+        bouquets: list[list[int]] | None = None,
+        removed: list[int] | None = None,
+        idle: int = 0,
+    ) -> None:
+        self._init_base(game, seed)
+        n = game.num_players
+        self._n = n
+        self._rows = rows
+        self._hand = []
+        self._fav = fav
+        self._start = start
+        self._cur = start
+        self._phase = TAKE_PHASE
+        self._dir = direction
+        self._pos = 0
+        self._taken = -1
+        self._met = False
+        self._water = water
+        self._last = -1
+        self._bouq = bouquets if bouquets is not None else [[] for _ in range(n)]
+        self._removed = removed if removed is not None else []
+        self._idle = idle
+        self._progress = False
+        self._turn = 0
+        if not any(len(r) >= 2 for r in rows):
+            self._phase = OVER
+            self._cur = None
+
+    def clone(self) -> SowState:
+        s = _new_state()
+        s.game = self.game
+        s.seed = self.seed
+        s._actions = self._actions[:]
+        s._n = self._n
+        s._rows = [r[:] for r in self._rows]
+        s._hand = self._hand[:]
+        s._bouq = [b[:] for b in self._bouq]
+        s._removed = self._removed[:]
+        s._fav = self._fav  # never mutated in place
+        s._start = self._start
+        s._cur = self._cur
+        s._phase = self._phase
+        s._dir = self._dir
+        s._pos = self._pos
+        s._taken = self._taken
+        s._met = self._met
+        s._water = self._water
+        s._last = self._last
+        s._idle = self._idle
+        s._progress = self._progress
+        s._turn = self._turn
+        return s
+
+    # -- the protocol ------------------------------------------------------------------
+    def current_player(self) -> int | None:
+        return self._cur
+
+    def is_terminal(self) -> bool:
+        return self._cur is None
+
+    def legal_actions(self) -> list[int]:
+        ph = self._phase
+        if ph == PLACE_PHASE:
+            return sorted({APPEAR[x] for x in self._hand})
+        if ph == TAKE_PHASE:
+            return [r for r, row in enumerate(self._rows) if len(row) >= 2]
+        if ph == CHOOSE_PHASE:
+            t = self._last - FLOWER
+            a, b = CHOOSE + CENTRE[t], CHOOSE + OUTER[t]
+            return [a, b] if a < b else [b, a]
+        if ph == GARDEN_PHASE:
+            out = [USE_WINDMILL]
+            if self._water:
+                for r, row in enumerate(self._rows):
+                    base = USE_CAN + NUM_TYPES * r - FLOWER
+                    out.extend(sorted({base + x for x in row if FLOWER <= x < WINDMILL}))
+            else:
+                out.extend(_GOPHER_ROWS)
+            out.append(NO_ACTION)
+            return out
+        return []
+
+    def apply_action(self, action: int) -> None:
+        ph = self._phase
+        if ph == PLACE_PHASE:
+            hand = self._hand
+            for i, x in enumerate(hand):
+                if APPEAR[x] == action:
+                    del hand[i]
+                    break
+            else:
+                raise self._illegal(action, "no such card in hand")
+            pos = (self._pos + self._dir) % NUM_ROWS
+            row = self._rows[pos]
+            if x >= WINDMILL and not self._met:
+                for y in row:
+                    if y >= WINDMILL:
+                        self._met = True
+                        break
+            row.append(x)
+            self._pos = pos
+            self._actions.append(action)
+            if not hand:
+                self._last_card(x, pos, row)
+            return
+        if ph == TAKE_PHASE:
+            if not (type(action) is int and 0 <= action < NUM_ROWS):
+                raise self._illegal(action, "take a row 0..11 first")
+            row = self._rows[action]
+            if len(row) < 2:
+                raise self._illegal(action, f"row {action} holds fewer than 2 cards")
+            self._hand = row
+            self._rows[action] = []
+            self._pos = action
+            self._taken = action
+            self._phase = PLACE_PHASE
+            self._actions.append(action)
+            return
+        if ph == CHOOSE_PHASE:
+            k = action - CHOOSE
+            if not (0 <= k < 4 and FLOWER_COLOURS[self._last] >> k & 1):
+                raise self._illegal(action, f"choose a colour of the Flower {self._last_name()}")
+            self._actions.append(action)
+            self._pick(self._pos, k)
+            self._after_last()
+            return
+        if ph == GARDEN_PHASE:
+            self._garden(action)
+            return
+        raise self._illegal(action, "the game is over")
+
+    def action_to_string(self, action: int) -> str:
+        if 0 <= action < NUM_ACTIONS:
+            return ACTION_NAMES[action]
+        raise ValueError(f"{action} is not a SOW action (0..{NUM_ACTIONS - 1})")
+
+    def string_to_action(self, text: str) -> int:
+        """Read a move forgivingly: case, spacing, ``/``, colour words (``red``) and
+        short forms (``4`` for ``take 4``, ``seed R`` or ``R`` for ``place seed R``,
+        ``pass`` for ``no garden action``) are accepted."""
+        if self.is_terminal():
+            raise NotationError("the game is over: there are no moves")
+        wanted = normalize(str(text))
+        if not wanted:
+            raise NotationError("empty move")
+        legal = self.legal_actions()
+        matches = [a for a in legal if wanted in ALIASES[a]]
+        if len(matches) == 1:
+            return matches[0]
+        if len(matches) > 1:  # pragma: no cover - aliases are unique within a phase
+            raise NotationError(f"{text!r} is ambiguous here")
+        raise NotationError(self._no_such_move(text, legal))
+
+    def scores(self) -> list[float]:
+        fav = self._fav
+        out: list[float] = []
+        for s, w in enumerate(FRONT[self._n]):
+            pts = POINTS[fav[w]]
+            out.append(float(sum(pts[x] for x in self._bouq[s])))
+        return out
+
+    def favourite_points(self) -> list[int]:
+        """Each seat's points from Flowers showing its Favourite Colour (the tie-break)."""
+        fav = self._fav
+        out = []
+        for s, w in enumerate(FRONT[self._n]):
+            pts = POINTS[fav[w]]
+            out.append(sum(p for x in self._bouq[s] if (p := pts[x]) > 1))
+        return out
+
+    def winners(self) -> list[int]:
+        """Most points; tie: most points from Flowers showing the Favourite Colour
+        (ruling 8); still tied: shared."""
+        if not self.is_terminal():
+            return []
+        key = list(zip(self.scores(), self.favourite_points(), strict=True))
+        best = max(key)
+        return [p for p, k in enumerate(key) if k == best]
+
+    # -- turn mechanics ----------------------------------------------------------------
+    def _last_card(self, x: int, pos: int, row: list[int]) -> None:
+        """Rule "Last Card Placed" (ruling 5)."""
+        if x < FLOWER:  # a Seed: it and every Seed of its outer colour in the row flip
+            o = SEED_OUTER[x]
+            for i, y in enumerate(row):
+                if SEED_OUTER[y] == o:
+                    row[i] = y + FLOWER
+            self._progress = True
+        elif x < WINDMILL and ROW_WHEELBARROW[pos] >= 0:
+            self._last = x
+            self._phase = CHOOSE_PHASE
+            return
+        self._after_last()
+
+    def _after_last(self) -> None:
+        if self._met:
+            self._phase = GARDEN_PHASE
+        else:
+            self._end_turn()
+
+    def _pick(self, pos: int, colour: int) -> None:
+        """Every Flower of ``colour`` in row ``pos`` goes to the controller's bouquet."""
+        owner: int | None = CONTROLLER[self._n][ROW_WHEELBARROW[pos]]
+        if owner is not None and owner < 0:  # 3 players: the unowned wheelbarrow
+            owner = self._cur
+        assert owner is not None
+        bouquet = self._bouq[owner]
+        bit = 1 << colour
+        keep = []
+        for y in self._rows[pos]:
+            if FLOWER_COLOURS[y] & bit:
+                bouquet.append(y)
+            else:
+                keep.append(y)
+        self._rows[pos] = keep
+        self._progress = True
+
+    def _garden(self, action: int) -> None:
+        """Ruling 6: one optional Garden action, then that Garden card flips."""
+        rows = self._rows
+        if action == USE_WINDMILL:
+            self._dir = -self._dir
+        elif action == NO_ACTION:
+            pass
+        elif not self._water and USE_GOPHER <= action < USE_GOPHER + NUM_ROWS:
+            r = action - USE_GOPHER
+            keep = []
+            for y in rows[r]:
+                if FLOWER <= y < WINDMILL:
+                    self._removed.append(y)
+                    self._progress = True
+                else:
+                    keep.append(y)
+            rows[r] = keep
+            self._flip_gopher(GOPHER, CAN)
+        elif self._water and USE_CAN <= action < NO_ACTION:
+            r, t = divmod(action - USE_CAN, NUM_TYPES)
+            row = rows[r]
+            if FLOWER + t not in row:
+                raise self._illegal(action, f"row {r} holds no Flower {TYPE_NAMES[t]}")
+            row.remove(FLOWER + t)
+            assert self._cur is not None
+            self._bouq[self._cur].append(FLOWER + t)
+            self._progress = True
+            self._flip_gopher(CAN, GOPHER)
+        else:
+            face = "Watering Can" if self._water else "Gopher"
+            raise self._illegal(action, f"choose a face-up Garden action (the {face} is up)")
+        self._actions.append(action)
+        self._end_turn()
+
+    def _flip_gopher(self, old: int, new: int) -> None:
+        for row in self._rows:
+            for i, y in enumerate(row):
+                if y == old:
+                    row[i] = new
+                    self._water = new == CAN
+                    return
+        raise AssertionError("the Gopher/Watering Can card is not in the garden")
+
+    def _end_turn(self) -> None:
+        """Ruling 7: end when no row holds 2 cards, or after 60 idle turns."""
+        self._idle = 0 if self._progress else self._idle + 1
+        self._progress = False
+        self._met = False
+        self._turn += 1
+        self._hand = []
+        if self._idle >= IDLE_LIMIT or not any(len(r) >= 2 for r in self._rows):
+            self._phase = OVER
+            self._cur = None
+        else:
+            assert self._cur is not None
+            self._cur = (self._cur + 1) % self._n
+            self._phase = TAKE_PHASE
+
+    def _last_name(self) -> str:
+        return "flower " + TYPE_NAMES[self._last - FLOWER] if self._last >= FLOWER else "-"
+
+    # -- information ------------------------------------------------------------------
+    def view(self, player: int | None) -> JSON:
+        """What ``player`` sees: rows as they lie (a Seed shows its outer colour only),
+        the hand being placed, direction, face-up Garden actions, bouquets, the removed
+        Flowers, the player's own Favourite Colour, and every move so far."""
+        n = self._n
+        ph = self._phase
+        over = ph == OVER
+        front = FRONT[n]
+        controllers = [None if c < 0 else c for c in CONTROLLER[n]]
+        out: JSON = {
+            "players": n,
+            "seat": player,
+            "wheelbarrows": list(front),
+            "controllers": controllers,
+            "phase": PHASE_NAMES[ph],
+            "to_move": self._cur,
+            "start_player": self._start,
+            "turn": self._turn,
+            "idle_turns": self._idle,
+            "direction": "clockwise" if self._dir > 0 else "counter-clockwise",
+            "garden_actions": ["windmill", "watering can" if self._water else "gopher"],
+            "rows": [_looks(r) for r in self._rows],
+            "hand": _looks(self._hand),
+            "taken_row": self._taken if ph in (PLACE_PHASE, CHOOSE_PHASE, GARDEN_PHASE) else None,
+            "last_row": self._pos if ph in (PLACE_PHASE, CHOOSE_PHASE, GARDEN_PHASE) else None,
+            "next_row": (self._pos + self._dir) % NUM_ROWS if ph == PLACE_PHASE else None,
+            "last_card": self._last_name() if ph == CHOOSE_PHASE else None,
+            "garden_met": self._met,
+            "bouquets": [sorted(TYPE_NAMES[x - FLOWER] for x in b) for b in self._bouq],
+            "removed": sorted(TYPE_NAMES[x - FLOWER] for x in self._removed),
+            "favourite": None,
+            "score": None,
+            "favourites": None,
+            "scores": None,
+            "winners": None,
+            "history": self.history(),
+        }
+        if player is not None:
+            fav = self._fav[front[player]]
+            out["favourite"] = COLOURS[fav]
+            out["score"] = sum(POINTS[fav][x] for x in self._bouq[player])
+        if over:
+            out["favourites"] = [COLOURS[self._fav[w]] for w in front]
+            out["scores"] = self.scores()
+            out["winners"] = self.winners()
+        return out
+
+    def _known_wheelbarrows(self, player: int) -> set[int]:
+        front = FRONT[self._n]
+        return set(front) if self._phase == OVER else {front[player]}
+
+    def resample_from_infostate(self, player: int, rng: random.Random) -> SowState:
+        """Redraw what ``player`` cannot see: the centres of all Seeds, from the
+        Seed/Flower cards not yet seen as Flowers (uniformly, keeping each Seed's
+        outer colour), and the Favourite Colours of the other wheelbarrows, from the
+        colours ``player`` does not hold. Rows and hand are rebuilt in a canonical
+        order first, so the result depends only on ``player``'s view and ``rng``."""
+        s = self.clone()
+        s.seed = None
+        key = _APPEAR_KEY
+        s._rows = rows = [sorted(r, key=key) for r in self._rows]
+        s._hand = hand = sorted(self._hand, key=key)
+        s._bouq = [sorted(b) for b in self._bouq]
+        s._removed = sorted(self._removed)
+        unseen = [2] * NUM_TYPES
+        for group in (*rows, hand, *s._bouq, s._removed):
+            for y in group:
+                if FLOWER <= y < WINDMILL:
+                    unseen[y - FLOWER] -= 1
+        pools: list[list[int]] = [[] for _ in COLOURS]
+        for t in range(NUM_TYPES):
+            pools[OUTER[t]].extend([t] * unseen[t])
+        for pool in pools:
+            rng.shuffle(pool)
+        for group in (*rows, hand):
+            for i, y in enumerate(group):
+                if y < FLOWER:
+                    group[i] = pools[OUTER[y]].pop()
+        assert not any(pools), "unseen cards do not match the Seeds"
+        known = self._known_wheelbarrows(player)
+        held = {self._fav[w] for w in known}
+        colours = [c for c in range(len(COLOURS)) if c not in held]
+        rng.shuffle(colours)
+        s._fav = [self._fav[w] if w in known else colours.pop() for w in range(4)]
+        return s
+
+    # -- persistence and checks --------------------------------------------------------
+    def _to_dict(self) -> JSON:
+        return {
+            "rows": self._rows,
+            "hand": self._hand,
+            "favourites": self._fav,
+            "start": self._start,
+            "player": self._cur,
+            "phase": PHASE_NAMES[self._phase],
+            "direction": self._dir,
+            "pos": self._pos,
+            "taken": self._taken,
+            "met": self._met,
+            "water": self._water,
+            "last": self._last,
+            "bouquets": self._bouq,
+            "removed": self._removed,
+            "idle": self._idle,
+            "progress": self._progress,
+            "turn": self._turn,
+        }
+
+    def check_invariants(self) -> None:
+        """Every card in exactly one place (garden, hand, bouquets, removed); only
+        Flowers leave the garden; the phase and the player agree."""
+        rows = self._rows
+        assert len(rows) == NUM_ROWS
+        count = [0] * 27
+        for group in (*rows, self._hand, *self._bouq, self._removed):
+            for y in group:
+                count[y] += 1
+        for t in range(NUM_TYPES):
+            assert count[t] + count[FLOWER + t] == 2, f"type {TYPE_NAMES[t]} is not there twice"
+        assert count[WINDMILL] == 1, "the Windmill must be in the garden or hand"
+        assert count[GOPHER] + count[CAN] == 1, "the Gopher/Watering Can must be there once"
+        assert self._water == (count[CAN] == 1)
+        for y in (*self._removed, *(x for b in self._bouq for x in b)):
+            assert FLOWER <= y < WINDMILL, "only Flowers leave the garden"
+        assert len(self._bouq) == self._n
+        assert sorted(self._fav) == [0, 1, 2, 3]
+        assert self._dir in (1, -1)
+        assert 0 <= self._idle <= IDLE_LIMIT
+        ph = self._phase
+        assert (ph == OVER) == (self._cur is None)
+        assert (ph == PLACE_PHASE) == bool(self._hand)
+        if ph == TAKE_PHASE:
+            assert any(len(r) >= 2 for r in rows) and self._idle < IDLE_LIMIT
+            assert not self._met
+        if ph == CHOOSE_PHASE:
+            assert FLOWER <= self._last < WINDMILL and ROW_WHEELBARROW[self._pos] >= 0
+        if ph == GARDEN_PHASE:
+            assert self._met
+        if ph == OVER:
+            assert self._idle >= IDLE_LIMIT or all(len(r) < 2 for r in rows)
+
+    def __repr__(self) -> str:
+        rows = " | ".join(" ".join(_code_token(x) for x in r) for r in self._rows)
+        return f"<SowState {PHASE_NAMES[self._phase]} to_move={self._cur} rows: {rows}>"
+
+
+def _looks(cards: Iterable[int]) -> list[str]:
+    return [LOOK_NAMES[a] for a in sorted(APPEAR[x] for x in cards)]
+
+
+def _new_state() -> SowState:
+    return SowState.__new__(SowState)
+
+
+# -- position strings (for tests and puzzles) ------------------------------------------
+def _code_token(x: int) -> str:
+    if x < FLOWER:
+        return TYPE_NAMES[x].lower()
+    if x < WINDMILL:
+        return TYPE_NAMES[x - FLOWER]
+    return {WINDMILL: "windmill", GOPHER: "gopher", CAN: "can"}[x]
+
+
+def parse_cards(text: str) -> list[int]:
+    """Card codes from a position string: ``R/Y`` a Flower (centre/outer), ``r/y`` a
+    face-down Seed with centre red and outer yellow, ``windmill``, ``gopher``, ``can``
+    (the Gopher card, Watering Can side up). ``-`` or an empty string: no card."""
+    out = []
+    for tok in text.replace(",", " ").split():
+        low = tok.lower()
+        if tok == "-":
+            continue
+        if low in ("windmill", "w"):
+            out.append(WINDMILL)
+        elif low == "gopher":
+            out.append(GOPHER)
+        elif low in ("can", "watering-can", "water"):
+            out.append(CAN)
+        elif len(tok) == 3 and tok[1] == "/" and low[0] in "rybg" and low[2] in "rybg":
+            pair = ("rybg".index(low[0]), "rybg".index(low[2]))
+            if pair not in TYPE_OF:
+                raise ValueError(f"{tok!r}: centre and outer must differ")
+            t = TYPE_OF[pair]
+            out.append(FLOWER + t if tok[0].isupper() else t)
+        else:
+            raise ValueError(
+                f"{tok!r} is not a SOW card: write R/Y (Flower), r/y (Seed, centre/outer), "
+                "windmill, gopher or can"
+            )
+    return out
+
+
+class SowGame(Game):
+    """SOW for 2 to 4 players (rulebook ``sow.txt`` with the SOW rulings)."""
+
+    id = "sow"
+    name = "SOW"
+    min_players = 2
+    max_players = 4
+    default_players = 4
+    version = 1
+    options: ClassVar[dict[str, Option]] = {}
+    summary = (
+        "Redistribute a ring of 12 garden rows, flip Seeds into Flowers and pick "
+        "bouquets in your secret Favourite Colour."
+    )
+
+    def new_state(self, seed: int) -> SowState:
+        """Deal (ruling 2): 2 Seeds per row, Windmill and Gopher in opposite diagonal
+        rows, secret Favourite Colours, start player (ruling 3)."""
+        rng = random.Random(seed)
+        deck = [t for t in range(NUM_TYPES) for _ in range(2)]
+        rng.shuffle(deck)
+        rows = [deck[2 * r : 2 * r + 2] for r in range(NUM_ROWS)]
+        k = rng.randrange(4)
+        rows[3 * k + 2].append(WINDMILL)
+        rows[3 * ((k + 2) % 4) + 2].append(GOPHER)
+        fav = [0, 1, 2, 3]
+        rng.shuffle(fav)
+        n = self.num_players
+        start = 1 if n == 3 else (rng.randrange(n) + 1) % n
+        return SowState(self, seed, rows, fav, start)
+
+    def position(
+        self,
+        rows: str | Sequence[str],
+        *,
+        to_move: int = 0,
+        favourites: str = "RYBG",
+        direction: str = "clockwise",
+        bouquets: Sequence[str] | None = None,
+        removed: str | None = None,
+    ) -> SowState:
+        """A position to play from (TAKE phase), for tests and puzzles.
+
+        ``rows``: the 12 rows, a list of strings or one string split by ``|``, each
+        row's cards as in :func:`parse_cards`. ``favourites``: the colours of
+        wheelbarrows 0..3. ``bouquets``: one string per seat. Cards mentioned nowhere
+        are treated as Flowers already removed by the Gopher (unless ``removed`` is
+        given, which must then account for them).
+        """
+        texts = rows.split("|") if isinstance(rows, str) else list(rows)
+        if len(texts) != NUM_ROWS:
+            raise ValueError(f"a SOW position needs 12 rows, got {len(texts)}")
+        grid = [parse_cards(t) for t in texts]
+        n = self.num_players
+        bq = [parse_cards(b) for b in bouquets] if bouquets is not None else [[] for _ in range(n)]
+        if len(bq) != n:
+            raise ValueError(f"give {n} bouquets, one per seat")
+        gone = parse_cards(removed) if removed is not None else []
+        count = [0] * NUM_TYPES
+        for y in (*(x for r in grid for x in r), *(x for b in bq for x in b), *gone):
+            if y < WINDMILL:
+                count[y % FLOWER] += 1
+        if removed is None:
+            for t in range(NUM_TYPES):
+                gone.extend([FLOWER + t] * max(0, 2 - count[t]))
+                count[t] = max(count[t], 2)
+        if any(c != 2 for c in count):
+            bad = [TYPE_NAMES[t] for t in range(NUM_TYPES) if count[t] != 2]
+            raise ValueError(f"every card type must be there exactly twice; wrong: {bad}")
+        fav = ["RYBG".index(c) for c in favourites.upper()]
+        dirn = {"clockwise": 1, "cw": 1, "counter-clockwise": -1, "ccw": -1}[direction]
+        flat = [x for r in grid for x in r]
+        water = CAN in flat
+        state = SowState(
+            self, None, grid, fav, to_move, direction=dirn, water=water, bouquets=bq, removed=gone
+        )
+        state.check_invariants()
+        return state
+
+    def _state_from_dict(self, data: JSON) -> SowState:
+        s = _new_state()
+        s._init_base(self, None)
+        s._n = self.num_players
+        s._rows = [[int(x) for x in r] for r in data["rows"]]
+        s._hand = [int(x) for x in data["hand"]]
+        s._fav = [int(x) for x in data["favourites"]]
+        s._start = int(data["start"])
+        cur = data["player"]
+        s._cur = None if cur is None else int(cur)
+        s._phase = PHASE_NAMES.index(data["phase"])
+        s._dir = int(data["direction"])
+        s._pos = int(data["pos"])
+        s._taken = int(data["taken"])
+        s._met = bool(data["met"])
+        s._water = bool(data["water"])
+        s._last = int(data["last"])
+        s._bouq = [[int(x) for x in b] for b in data["bouquets"]]
+        s._removed = [int(x) for x in data["removed"]]
+        s._idle = int(data["idle"])
+        s._progress = bool(data["progress"])
+        s._turn = int(data["turn"])
+        try:
+            s.check_invariants()
+        except (AssertionError, IndexError) as exc:
+            raise ValueError(f"inconsistent SOW state: {exc}") from None
+        return s
+
+    def render(self, view: JSON) -> str:
+        from .render import render_view
+
+        return render_view(view)
+
+
+def describe_card(code: int) -> str:
+    """Full description of a card code, hidden side included (for debugging)."""
+    return _code_token(code)
+
+
+__all__ = ["SowGame", "SowState", "describe_card", "parse_cards"]

@@ -106,6 +106,9 @@ class ToyState(State):
     def scores(self) -> list[float]:
         return [float(w) for w in self.won]
 
+    def rule_counts(self) -> dict[str, int]:
+        return {"tricks": len(self.done)}
+
     def view(self, player: int | None) -> JSON:
         return {
             "player": player,
@@ -172,3 +175,4 @@ class ToyState(State):
 
 def make(**params: Any) -> ToyGame:
     return ToyGame(**params)
+

@@ -74,6 +74,7 @@ def test_simulate_reports_and_writes_records(
     )
     assert code == 0
     assert "win share" in out and "by seat" in out
+    assert "rules fired per game" in out and "tricks" in out
     lines = out_file.read_text().splitlines()
     assert len(lines) == 12
     first = json.loads(lines[0])

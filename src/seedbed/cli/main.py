@@ -297,6 +297,13 @@ def _run_and_report(
         f"moves per game: {summary.length.format(digits=1)}; "
         f"{summary.seconds_per_game:.3f} s per game"
     )
+    if summary.rules:
+        t = Table(title="rules fired per game")
+        t.add_column("rule")
+        t.add_column("mean per game")
+        for name, e in summary.rules.items():
+            t.add_row(name, e.format(digits=2))
+        console.print(t)
     if out is not None:
         console.print(f"wrote {len(results)} games to {out}")
 

@@ -286,6 +286,14 @@ class State(ABC):
         reason = why or ("the game is over" if who is None else "not legal now")
         return IllegalMoveError(f"action {action} {name} is illegal: {reason}")
 
+    def rule_counts(self) -> dict[str, int]:
+        """How often each rule has fired so far in this game, e.g. ``{"season_turn": 7}``.
+
+        For designers' statistics (``seedbed simulate`` reports the mean per game).
+        Engines override this; the default reports nothing.
+        """
+        return {}
+
     def infoset(self, player: int) -> InfoSet:
         """What an agent deciding for ``player`` may use."""
         return InfoSet(self, player)

@@ -30,6 +30,8 @@ class Summary:
     seat_scores: list[Estimate]
     length: Estimate
     seconds_per_game: float
+    #: Mean number of times each rule fired per game (from ``State.rule_counts``).
+    rules: dict[str, Estimate]
 
     def to_json_dict(self) -> dict[str, Any]:
         def est(e: Estimate) -> dict[str, float]:
@@ -53,6 +55,7 @@ class Summary:
                 for s, (w, sc) in enumerate(zip(self.seats, self.seat_scores, strict=True))
             ],
             "moves_per_game": est(self.length),
+            "rules_per_game": {k: est(v) for k, v in self.rules.items()},
             "seconds_per_game": self.seconds_per_game,
         }
 
@@ -100,4 +103,6 @@ def summarize(results: Sequence[GameResult], num_players: int) -> Summary:
         )
     length = estimate([float(r.moves) for r in results])
     spg = sum(r.seconds for r in results) / len(results) if results else 0.0
-    return Summary(len(results), num_players, agents, seats, seat_scores, length, spg)
+    names = sorted({k for r in results for k in r.rules})
+    rules = {k: estimate([float(r.rules.get(k, 0)) for r in results]) for k in names}
+    return Summary(len(results), num_players, agents, seats, seat_scores, length, spg, rules)

@@ -53,6 +53,7 @@ class GameResult:
     moves: int
     seconds: float
     record: dict[str, Any] = field(repr=False)
+    rules: dict[str, int] = field(default_factory=dict)
 
     def to_json_dict(self) -> dict[str, Any]:
         return {
@@ -64,6 +65,7 @@ class GameResult:
             "returns": self.returns,
             "moves": self.moves,
             "seconds": round(self.seconds, 4),
+            "rules": self.rules,
             "record": self.record,
         }
 
@@ -133,6 +135,7 @@ def play_match(game_id: str, params: dict[str, Any], match: MatchSpec, run_seed:
         moves=state.move_number(),
         seconds=seconds,
         record=Record.from_state(state, players=list(match.seats)).to_dict(),
+        rules=dict(state.rule_counts()),
     )
 
 

@@ -1,0 +1,909 @@
+"""Harvest (Kyle King, 2021) as read by ``RULINGS.md`` (Harvest rulings 1-9).
+
+Source: ``harvest.txt`` and the Harvest section of ``RULINGS.md`` (the rulings win).
+Choices the rulebook and rulings leave open (documented in ``docs/rules/harvest.md``):
+
+* Round 1's dealer is drawn from the seed; the deal then passes clockwise.
+* A pass happens only when there are cards to pass (after the last turn of a round
+  nobody holds anything but the house card), so the pass direction cycles over the
+  passes actually made.
+* The village card a player has just put down may be the one taken by their own
+  assistant ("any one non-Joker village card").
+* End condition (b) looks at where the J, Q and K of a suit are when the turn ends
+  (on a field, or in the village too under the default option "table").
+
+Cards are the ints of :mod:`seedbed.core.cards` (two Jokers, 52 and 53, identical in
+play: an action naming ``JK`` uses the lowest Joker held); card sets are int bitmasks.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from seedbed.core.cards import CARD_NAMES, CARD_SUIT, JOKER_1, JOKER_2, parse_cards
+from seedbed.core.protocol import JSON, State
+
+from ._tables import (
+    ACTION_NAMES,
+    ALL_CARDS,
+    ASSIST,
+    DISCARD,
+    HARVEST_CARDS,
+    HIDDEN_HOUSE,
+    HOUSE,
+    JOKERS,
+    NUM_ACTIONS,
+    PASS_CYCLE,
+    PH_ACTION,
+    PH_HOUSE,
+    PH_OVER,
+    PH_VILLAGE,
+    PHASE_NAMES,
+    PLAY,
+    REQUIRED_STAGE,
+    STAGE_NAMES,
+    STAGE_RANKS,
+    STANDARD,
+    VILLAGE,
+    direction_name,
+    field_score,
+    field_stage,
+    names_of,
+    norm_jokers,
+    playable_mask,
+)
+
+J1 = 1 << JOKER_1
+J2 = 1 << JOKER_2
+DEAL_FIRST = 7
+#: Log entry kinds: ``(DEALT, seat, round, mask)`` and ``(PASSED, from, to, mask)``.
+DEALT, PASSED = 0, 1
+END_FOUR_FIELDS = "four fields"
+END_HARVEST_CARDS = "harvest cards"
+END_NO_DEAL = "no deal"
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _one_joker(mask: int) -> int:
+    """``mask`` with both Jokers replaced by the single action card 52."""
+    if mask & JOKERS:
+        return (mask & STANDARD) | J1
+    return mask
+
+
+class HarvestState(State):
+    """A Harvest position. Mutable; :meth:`clone` is cheap (ints and small lists)."""
+
+    __slots__ = (
+        "acted",
+        "chance",
+        "cur",
+        "dealer",
+        "deals",
+        "deck",
+        "end",
+        "fields",
+        "first_dealer",
+        "hands",
+        "houses",
+        "log",
+        "movers",
+        "n",
+        "passes",
+        "phase",
+        "playable",
+        "round_no",
+        "table_counts_village",
+        "track",
+        "turn",
+        "village",
+    )
+
+    n: int
+    dealer: int
+    first_dealer: int
+    cur: int
+    phase: int
+    acted: int
+    round_no: int
+    turn: int
+    passes: int
+    hands: list[int]
+    houses: list[int]
+    fields: list[int]
+    playable: list[int]
+    village: int
+    deck: list[int]
+    chance: int
+    log: list[tuple[int, int, int, int]]
+    track: list[dict[int, int]]
+    deals: list[int]
+    movers: list[int]
+    end: str | None
+    table_counts_village: bool
+
+    # -- construction ----------------------------------------------------------------
+    @classmethod
+    def _blank(cls, game: Any, seed: int | None) -> HarvestState:
+        s = cls.__new__(cls)
+        s._init_base(game, seed)
+        n = game.num_players
+        s.n = n
+        s.table_counts_village = game.option("harvest_cards_played") == "table"
+        s.hands = [0] * n
+        s.houses = [0] * n
+        s.fields = [0] * n
+        s.playable = [playable_mask(0)] * n
+        s.village = 0
+        s.deck = []
+        s.log = []
+        s.track = [{} for _ in range(n)]
+        s.deals = []
+        s.movers = []
+        s.end = None
+        s.passes = 0
+        s.round_no = 0
+        s.turn = 0
+        s.acted = 0
+        s.phase = PH_HOUSE
+        s.chance = 0
+        return s
+
+    @classmethod
+    def new(cls, game: Any, seed: int) -> HarvestState:
+        s = cls._blank(game, seed)
+        rng = random.Random(seed)
+        deck = list(range(54))
+        rng.shuffle(deck)
+        s.deck = deck
+        s.first_dealer = s.dealer = rng.randrange(s.n)
+        s.chance = rng.getrandbits(62)
+        s.cur = (s.dealer + 1) % s.n
+        s._deal(DEAL_FIRST)
+        return s
+
+    @classmethod
+    def from_position(
+        cls,
+        game: Any,
+        *,
+        hands: dict[int, str] | None = None,
+        houses: dict[int, str] | None = None,
+        fields: dict[int, str] | None = None,
+        village: str = "",
+        deck: str | None = None,
+        dealer: int = 0,
+        current: int | None = None,
+        phase: str = "house",
+        acted: int | None = None,
+        passes: int = 0,
+        round_no: int = 0,
+        deals: list[int] | None = None,
+        chance: int = 0,
+    ) -> HarvestState:
+        """A position for tests, cards in notation (``"QS 7H JK"``; ``"JK JK"`` is both
+        Jokers). Cards not placed anywhere go to the deck (ascending, dealt from the
+        end); if ``deck`` is given, the rest go to the village instead. ``current``
+        defaults to the player after the dealer; ``acted`` to the number of players
+        between them."""
+        s = cls._blank(game, None)
+        n = s.n
+        used = 0
+
+        def take(text: str) -> int:
+            nonlocal used
+            m = 0
+            for c in parse_cards(text):
+                if c == JOKER_1 and (used | m) & J1:
+                    c = JOKER_2
+                bit = 1 << c
+                if (used | m) & bit:
+                    raise ValueError(f"card {CARD_NAMES[c]} placed twice")
+                m |= bit
+            used |= m
+            return m
+
+        for p, text in (hands or {}).items():
+            s.hands[p] = take(text)
+        for p, text in (houses or {}).items():
+            s.houses[p] = take(text)
+        for p, text in (fields or {}).items():
+            s.fields[p] = take(text)
+            s.playable[p] = playable_mask(s.fields[p])
+        s.village = take(village)
+        rest = ALL_CARDS & ~used
+        if deck is None:
+            s.deck = _bits(rest)
+        else:
+            d = take(deck)
+            s.deck = _bits(d)
+            s.village |= rest & ~d
+        s.dealer = s.first_dealer = dealer
+        s.cur = (dealer + 1) % n if current is None else current
+        s.acted = (s.cur - dealer - 1) % n if acted is None else acted
+        s.phase = PHASE_NAMES.index(phase)
+        s.passes = passes
+        s.round_no = round_no
+        s.deals = list(deals) if deals is not None else []
+        s.chance = chance
+        return s
+
+    def clone(self) -> HarvestState:
+        s = HarvestState.__new__(HarvestState)
+        s.game = self.game
+        s.seed = self.seed
+        s._actions = self._actions[:]
+        s.n = self.n
+        s.dealer = self.dealer
+        s.first_dealer = self.first_dealer
+        s.cur = self.cur
+        s.phase = self.phase
+        s.acted = self.acted
+        s.round_no = self.round_no
+        s.turn = self.turn
+        s.passes = self.passes
+        s.hands = self.hands[:]
+        s.houses = self.houses[:]
+        s.fields = self.fields[:]
+        s.playable = self.playable[:]
+        s.village = self.village
+        s.deck = self.deck[:]
+        s.chance = self.chance
+        s.log = self.log[:]
+        s.track = [t.copy() if t else {} for t in self.track]
+        s.deals = self.deals[:]
+        s.movers = self.movers[:]
+        s.end = self.end
+        s.table_counts_village = self.table_counts_village
+        return s
+
+    # -- queries -----------------------------------------------------------------------
+    def current_player(self) -> int | None:
+        return None if self.phase == PH_OVER else self.cur
+
+    def is_terminal(self) -> bool:
+        return self.phase == PH_OVER
+
+    def legal_actions(self) -> list[int]:
+        phase = self.phase
+        if phase == PH_OVER:
+            return []
+        p = self.cur
+        hand = self.hands[p]
+        out: list[int] = []
+        if phase == PH_ACTION:
+            pm = self.playable[p]
+            m = hand & pm
+            while m:
+                low = m & -m
+                out.append(PLAY + low.bit_length() - 1)
+                m ^= low
+            m = _one_joker(hand)
+            while m:
+                low = m & -m
+                out.append(DISCARD + low.bit_length() - 1)
+                m ^= low
+            if hand & JOKERS:
+                m = self.village & pm
+                while m:
+                    low = m & -m
+                    out.append(ASSIST + low.bit_length() - 1)
+                    m ^= low
+            return out
+        base = HOUSE if phase == PH_HOUSE else VILLAGE
+        m = _one_joker(hand)
+        while m:
+            low = m & -m
+            out.append(base + low.bit_length() - 1)
+            m ^= low
+        return out
+
+    def action_to_string(self, action: int) -> str:
+        if not isinstance(action, int) or not 0 <= action <= NUM_ACTIONS:
+            raise ValueError(f"{action!r} is not a Harvest action (0..{NUM_ACTIONS - 1})")
+        return ACTION_NAMES[action]
+
+    def scores(self) -> list[float]:
+        return [float(field_score(f)) for f in self.fields]
+
+    def string_to_action(self, text: str) -> int:
+        """Reads the notation forgivingly; also a bare card (``"7H"``) or a keyword
+        with a card (``"assistant QD"``, ``"joker QD"``) when that names one move."""
+        from seedbed.core.cards import canonical_card_tokens, try_parse_card
+        from seedbed.core.errors import NotationError
+
+        try:
+            return super().string_to_action(text)
+        except NotationError as exc:
+            tokens = canonical_card_tokens(text).split()
+            cards = [t for t in tokens if try_parse_card(t) is not None]
+            words = {t for t in tokens if try_parse_card(t) is None}
+            legal = self.legal_actions()
+            if not cards or self.is_terminal():
+                raise
+            target = cards[-1]
+            kinds = {
+                "house": (HOUSE,),
+                "keep": (HOUSE,),
+                "village": (VILLAGE,),
+                "plant": (PLAY,),
+                "tend": (PLAY,),
+                "harvest": (PLAY, ASSIST),
+                "play": (PLAY,),
+                "discard": (DISCARD,),
+                "assistant": (ASSIST,),
+                "assist": (ASSIST,),
+                "joker": (ASSIST,),
+                "takes": (ASSIST,),
+                "take": (ASSIST,),
+            }
+            wanted: set[int] = set()
+            for w in words:
+                wanted.update(kinds.get(w, ()))
+            if words - set(kinds) - {":", "->", "-", ">"}:
+                raise
+            matches = []
+            for a in legal:
+                name = ACTION_NAMES[a].split()
+                if CARD_NAMES[_action_card(a)] != target or (len(cards) > 1 and a < ASSIST):
+                    continue
+                base = _action_base(a)
+                if wanted and base not in wanted:
+                    continue
+                if len(name) and (not wanted or base in wanted):
+                    matches.append(a)
+            if len(matches) == 1:
+                return matches[0]
+            if len(matches) > 1:
+                shown = ", ".join(ACTION_NAMES[a] for a in matches)
+                raise NotationError(f"{text!r} is ambiguous: it could be {shown}") from exc
+            raise
+
+    # -- playing -----------------------------------------------------------------------
+    def apply_action(self, action: int) -> None:
+        phase = self.phase
+        if phase == PH_OVER:
+            raise self._illegal(action, "the game is over")
+        if not isinstance(action, int) or isinstance(action, bool):
+            raise self._illegal(-1, f"{action!r} is not an action number")
+        p = self.cur
+        hand = self.hands[p]
+        if phase in (PH_HOUSE, PH_VILLAGE):
+            base = HOUSE if phase == PH_HOUSE else VILLAGE
+            c = action - base
+            if not 0 <= c <= 52:
+                raise self._illegal(action, f"choose a card for your {PHASE_NAMES[phase]}")
+            bit = self._held(hand, c)
+            if not bit:
+                raise self._illegal(action, "that card is not in your hand")
+            self.hands[p] = hand ^ bit
+            if phase == PH_HOUSE:
+                self.movers.append(p)
+                self.houses[p] |= bit
+                self.phase = PH_VILLAGE
+            else:
+                self.village |= bit
+                self._seen(p, bit)
+                self.phase = PH_ACTION
+            self._actions.append(action)
+            return
+        # the action
+        if PLAY <= action < DISCARD:
+            c = action - PLAY
+            bit = 1 << c
+            if not hand & bit:
+                raise self._illegal(action, "that card is not in your hand")
+            if not self.playable[p] & bit:
+                raise self._illegal(action, self._why_not_playable(p, c))
+            self.hands[p] = hand ^ bit
+            self._to_field(p, c)
+            self._seen(p, bit)
+        elif DISCARD <= action < ASSIST:
+            c = action - DISCARD
+            bit = self._held(hand, c) if c <= 52 else 0
+            if not bit:
+                raise self._illegal(action, "that card is not in your hand")
+            self.hands[p] = hand ^ bit
+            self.village |= bit
+            self._seen(p, bit)
+        elif ASSIST <= action < NUM_ACTIONS:
+            c = action - ASSIST
+            bit = 1 << c
+            joker = self._held(hand, 52)
+            if not joker:
+                raise self._illegal(action, "an assistant needs a Joker in your hand")
+            if not self.village & bit:
+                raise self._illegal(action, f"{CARD_NAMES[c]} is not in the village")
+            if not self.playable[p] & bit:
+                raise self._illegal(action, self._why_not_playable(p, c))
+            self.hands[p] = hand ^ joker
+            self.village = (self.village | joker) ^ bit
+            self._to_field(p, c)
+            self._seen(p, joker)
+        else:
+            raise self._illegal(action, "choose your action (plant, tend, harvest, ...)")
+        self._actions.append(action)
+        self._next_player()
+
+    @staticmethod
+    def _held(hand: int, c: int) -> int:
+        """The bit of card ``c`` in ``hand`` (``c == 52``: the lowest Joker), or 0."""
+        if c == 52:
+            if hand & J1:
+                return J1
+            return hand & J2
+        return hand & (1 << c)
+
+    def _why_not_playable(self, p: int, c: int) -> str:
+        suit = CARD_SUIT[c]
+        stage = field_stage(self.fields[p], suit)
+        need = REQUIRED_STAGE[c]
+        if need == 0:
+            return f"you already have a field of that suit ({STAGE_NAMES[stage]})"
+        want = ("planted", "tended")[need - 1]
+        return f"{CARD_NAMES[c]} needs a {want} field of its suit; yours is {STAGE_NAMES[stage]}"
+
+    def _to_field(self, p: int, c: int) -> None:
+        f = self.fields[p] | (1 << c)
+        self.fields[p] = f
+        self.playable[p] = playable_mask(f)
+
+    def _seen(self, p: int, bit: int) -> None:
+        """Card ``bit`` was just played face up by ``p``: nobody tracks it any more."""
+        if bit & JOKERS:
+            for q in range(self.n):
+                if q != p and self.track[q]:
+                    _drop_joker(self.track[q], p)
+            return
+        c = bit.bit_length() - 1
+        for t in self.track:
+            if t and c in t:
+                del t[c]
+
+    def _next_player(self) -> None:
+        self.acted += 1
+        if self.acted < self.n:
+            self.cur = (self.cur + 1) % self.n
+            self.phase = PH_HOUSE
+            return
+        self._end_of_turn()
+
+    def _end_of_turn(self) -> None:
+        n = self.n
+        # Ruling 8 (a), (b): checked once every player has acted in the turn.
+        for f in self.fields:
+            if f.bit_count() == 12:
+                self._finish(END_FOUR_FIELDS)
+                return
+        table = 0
+        for f in self.fields:
+            table |= f
+        if self.table_counts_village:
+            table |= self.village
+        for hc in HARVEST_CARDS:
+            if table & hc == hc:
+                self._finish(END_HARVEST_CARDS)
+                return
+        self.acted = 0
+        self.phase = PH_HOUSE
+        self.cur = (self.dealer + 1) % n
+        if self.hands[0]:
+            self._pass()
+            self.turn += 1
+            return
+        # Ruling 6: the round ends; the house card stays for the next hand.
+        hands = self.hands
+        houses = self.houses
+        for q in range(n):
+            hands[q] = houses[q]
+            houses[q] = 0
+        # Ruling 7: a Joker in the village sends the whole village back to the deck.
+        if self.village & JOKERS:
+            self._village_to_deck()
+        self.dealer = (self.dealer + 1) % n
+        self.cur = (self.dealer + 1) % n
+        self.round_no += 1
+        self.turn = 0
+        d = len(self.deck)
+        if d < 2 * n and self.village:
+            self._village_to_deck()
+            d = len(self.deck)
+        if d < 2 * n:
+            self._finish(END_NO_DEAL)
+            return
+        self._deal(6 if d >= 6 * n else 4 if d >= 4 * n else 2)
+
+    def _finish(self, why: str) -> None:
+        self.end = why
+        self.phase = PH_OVER
+
+    def _village_to_deck(self) -> None:
+        self.deck.extend(_bits(self.village))
+        self.village = 0
+        random.Random(self.chance * 1009 + self.round_no).shuffle(self.deck)
+
+    def _deal(self, k: int) -> None:
+        n = self.n
+        deck = self.deck
+        got = [0] * n
+        for _ in range(k):
+            for i in range(1, n + 1):
+                q = (self.dealer + i) % n
+                got[q] |= 1 << deck.pop()
+        for q in range(n):
+            self.hands[q] |= got[q]
+            self.log.append((DEALT, q, self.round_no, norm_jokers(got[q])))
+        self.deals.append(k)
+
+    def _pass(self) -> None:
+        """Ruling 5: every hand goes to the receiver's house; houses become hands."""
+        n = self.n
+        off = PASS_CYCLE[n][self.passes % len(PASS_CYCLE[n])]
+        hands = self.hands
+        houses = self.houses
+        sent = hands[:]
+        for q in range(n):
+            r = (q + off) % n
+            hands[r] = houses[r] | sent[q]
+            houses[r] = 0
+            self.log.append((PASSED, q, r, norm_jokers(sent[q])))
+        self.passes += 1
+        # What each seat knows of the cards it passed (see resample_from_infostate).
+        for p in range(n):
+            t = self.track[p]
+            if t:
+                for x, holders in t.items():
+                    grow = holders
+                    h = holders
+                    while h:
+                        low = h & -h
+                        r = ((low.bit_length() - 1) + off) % n
+                        if r != p:
+                            grow |= 1 << r
+                        h ^= low
+                    t[x] = grow
+                src = (p - off) % n
+                got = sent[src]
+                if got & JOKERS:
+                    for _ in range((got & JOKERS).bit_count()):
+                        _drop_joker(t, src)
+                got &= STANDARD
+                if got:
+                    for x in list(t):
+                        if x < 52 and got >> x & 1:
+                            del t[x]
+            mine = sent[p]
+            if mine:
+                r_bit = 1 << ((p + off) % n)
+                for x in _bits(mine & STANDARD):
+                    t[x] = r_bit
+                for _ in range((mine & JOKERS).bit_count()):
+                    t[JOKER_2 if JOKER_1 in t else JOKER_1] = r_bit
+
+    # -- information -------------------------------------------------------------------
+    def _public_moves(self, player: int | None) -> list[int]:
+        """The actions with every house card but ``player``'s own replaced by
+        :data:`HIDDEN_HOUSE` (``movers`` holds the seat of each house decision)."""
+        out = []
+        k = 0
+        movers = self.movers
+        for a in self._actions:
+            if a < VILLAGE or a == HIDDEN_HOUSE:
+                out.append(a if movers[k] == player else HIDDEN_HOUSE)
+                k += 1
+            else:
+                out.append(a)
+        return out
+
+    def view(self, player: int | None) -> JSON:
+        n = self.n
+        over = self.phase == PH_OVER
+        off = PASS_CYCLE[n][self.passes % len(PASS_CYCLE[n])]
+        v: JSON = {
+            "game": "harvest",
+            "players": n,
+            "seat": player,
+            "round": self.round_no + 1,
+            "turn": self.turn + 1,
+            "dealer": self.dealer,
+            "to_move": None if over else self.cur,
+            "phase": PHASE_NAMES[self.phase],
+            "pass_direction": direction_name(n, off),
+            "passes_made": self.passes,
+            "hand_sizes": [h.bit_count() for h in self.hands],
+            "house_sizes": [h.bit_count() for h in self.houses],
+            "fields": [[names_of(f & (0x1FFF << (13 * s))) for s in range(4)] for f in self.fields],
+            "village": names_of(self.village),
+            "deck": len(self.deck),
+            "deals": self.deals[:],
+            "scores": [field_score(f) for f in self.fields],
+            "moves": [ACTION_NAMES[a] for a in self._public_moves(player)],
+            "over": over,
+            "end": self.end,
+            "winners": self.winners() if over else [],
+        }
+        if player is not None:
+            v["hand"] = names_of(self.hands[player])
+            v["house"] = names_of(self.houses[player])
+            dealt, passed, received = [], [], []
+            for kind, a, b, m in self.log:
+                if kind == DEALT:
+                    if a == player:
+                        dealt.append(names_of(m))
+                elif a == player:
+                    passed.append({"to": b, "cards": names_of(m)})
+                elif b == player:
+                    received.append({"from": a, "cards": names_of(m)})
+            v["dealt"] = dealt
+            v["passed"] = passed
+            v["received"] = received
+            v["tracked"] = [
+                [CARD_NAMES[x], _bits(h)] for x, h in sorted(self.track[player].items())
+            ]
+        return v
+
+    def resample_from_infostate(self, player: int, rng: random.Random) -> HarvestState:
+        """Deal every card ``player`` cannot see (other hands and houses, the deck)
+        afresh, uniformly among the placements consistent with what ``player`` knows:
+        the public hand, house and deck sizes, and each card ``player`` passed and has
+        not seen since, which lies with one of the seats it may have travelled to
+        (``track``). Other seats' private records are reduced to what ``player`` saw."""
+        p = player
+        n = self.n
+        s = self.clone()
+        s.seed = None
+        known = self.hands[p] | self.houses[p] | self.village
+        for f in self.fields:
+            known |= f
+        pool = ALL_CARDS & ~known
+        free = [0] * n
+        for q in range(n):
+            if q != p:
+                free[q] = (self.hands[q] | self.houses[q]).bit_count()
+        holding = [0] * n
+        # Tracked cards: singletons are certain; the others are placed uniformly.
+        jokers = _bits(pool & JOKERS)
+        multi: list[tuple[int, int]] = []
+        for x, h in sorted(self.track[p].items()):
+            c = x
+            if x >= 52:
+                c = jokers.pop(0)
+            pool &= ~(1 << c)
+            if h & (h - 1) == 0:
+                q = h.bit_length() - 1
+                holding[q] |= 1 << c
+                free[q] -= 1
+            else:
+                multi.append((c, h))
+        if multi:
+            self._place_multi(multi, free, holding, rng)
+        rest = _bits(pool)
+        rng.shuffle(rest)
+        i = 0
+        for q in range(n):
+            if q != p and free[q]:
+                for c in rest[i : i + free[q]]:
+                    holding[q] |= 1 << c
+                i += free[q]
+        deck = rest[i:]
+        for q in range(n):
+            if q == p:
+                continue
+            cards = _bits(holding[q])
+            rng.shuffle(cards)
+            k = self.houses[q].bit_count()
+            house = 0
+            for c in cards[:k]:
+                house |= 1 << c
+            s.houses[q] = house
+            s.hands[q] = holding[q] ^ house
+        s.deck = deck
+        s.chance = rng.getrandbits(62)
+        s._canonical_jokers(p)
+        s._actions = self._public_moves(p)
+        s.log = [e for e in self.log if (e[1] == p if e[0] == DEALT else p in (e[1], e[2]))]
+        s.track = [{} for _ in range(n)]
+        s.track[p] = dict(self.track[p])
+        return s
+
+    @staticmethod
+    def _place_multi(
+        multi: list[tuple[int, int]], free: list[int], holding: list[int], rng: random.Random
+    ) -> None:
+        """Give each card of ``multi`` (card, allowed seats) its own free slot, uniformly
+        over all such assignments (rejection sampling, then a greedy fallback)."""
+        for _ in range(500):
+            chosen: list[tuple[int, int]] = []
+            ok = True
+            for _c, h in multi:
+                seats = _bits(h)
+                total = sum(free[q] for q in seats)
+                k = rng.randrange(total) if total else -1
+                for q in seats:
+                    if k < free[q]:
+                        chosen.append((q, k))
+                        break
+                    k -= free[q]
+                else:
+                    ok = False
+                    break
+            if ok and len(set(chosen)) == len(chosen):
+                for (c, _h), (q, _k) in zip(multi, chosen, strict=True):
+                    holding[q] |= 1 << c
+                    free[q] -= 1
+                return
+        for c, h in sorted(multi, key=lambda e: e[1].bit_count()):  # pragma: no cover
+            seats = [q for q in _bits(h) if free[q] > 0]
+            q = seats[rng.randrange(len(seats))]
+            holding[q] |= 1 << c
+            free[q] -= 1
+
+    def _canonical_jokers(self, p: int) -> None:
+        """Renumber the Jokers so that the first one met (own hand, own house, village,
+        other seats' hands and houses, deck) is 52: identical cards, canonical ids."""
+        places: list[int] = [self.hands[p], self.houses[p], self.village]
+        for q in range(self.n):
+            if q != p:
+                places.append(self.hands[q])
+                places.append(self.houses[q])
+        first = -1
+        for i, m in enumerate(places):
+            if m & JOKERS:
+                first = i
+                break
+        if first == -1:
+            if JOKER_2 in self.deck and JOKER_1 in self.deck:
+                a, b = self.deck.index(JOKER_1), self.deck.index(JOKER_2)
+                if b < a:
+                    self.deck[a], self.deck[b] = JOKER_2, JOKER_1
+            elif JOKER_2 in self.deck:
+                self.deck[self.deck.index(JOKER_2)] = JOKER_1
+            return
+        if places[first] & J1:
+            return
+
+        # Swap the two Joker ids everywhere.
+        def swap(m: int) -> int:
+            j = m & JOKERS
+            if j in (J1, J2):
+                return m ^ JOKERS
+            return m
+
+        self.hands = [swap(m) for m in self.hands]
+        self.houses = [swap(m) for m in self.houses]
+        self.village = swap(self.village)
+        self.deck = [JOKER_2 if c == JOKER_1 else JOKER_1 if c == JOKER_2 else c for c in self.deck]
+
+    # -- checks and serialisation ------------------------------------------------------
+    def check_invariants(self) -> None:
+        n = self.n
+        seen = 0
+        total = 0
+        deck = 0
+        for c in self.deck:
+            deck |= 1 << c
+        assert len(self.deck) == deck.bit_count(), "a card twice in the deck"
+        for m in [*self.hands, *self.houses, *self.fields, self.village, deck]:
+            assert seen & m == 0, "a card in two places"
+            seen |= m
+            total += m.bit_count()
+        assert seen == ALL_CARDS and total == 54, "every one of the 54 cards in one place"
+        for q in range(n):
+            f = self.fields[q]
+            assert f & JOKERS == 0, "a Joker on a field"
+            for s_ in range(4):
+                part = (f >> (13 * s_)) & 0x1FFF
+                stage = part.bit_count()
+                assert stage <= 3, "a field with more than three cards"
+                for k in range(stage):
+                    assert (part & STAGE_RANKS[k]).bit_count() == 1, "field stages out of order"
+            assert self.playable[q] == playable_mask(f)
+        if self.phase != PH_OVER:
+            start = self.hands[self.cur].bit_count() + self.phase
+            assert start % 2 == 1 and 3 <= start <= 7, "hands start a turn with 7, 5 or 3"
+            for q in range(n):
+                done = (q - self.dealer - 1) % n < self.acted
+                want = start - 3 if done else start - self.phase if q == self.cur else start
+                assert self.hands[q].bit_count() == want, "hand sizes follow the turn"
+                hz = 1 if done or (q == self.cur and self.phase) else 0
+                assert self.houses[q].bit_count() == hz, "one house card once a seat kept one"
+            for q in range(n):
+                for x, h in self.track[q].items():
+                    assert h and not h >> q & 1, "tracked cards are with others"
+                    where = 0
+                    for r in _bits(h):
+                        where |= self.hands[r] | self.houses[r]
+                    want_bit = JOKERS if x >= 52 else 1 << x
+                    assert where & want_bit, f"seat {q} tracks {CARD_NAMES[x]} wrongly"
+
+    def _to_dict(self) -> JSON:
+        return {
+            "dealer": self.dealer,
+            "first_dealer": self.first_dealer,
+            "to_move": self.cur,
+            "phase": PHASE_NAMES[self.phase],
+            "acted": self.acted,
+            "round": self.round_no,
+            "turn": self.turn,
+            "passes": self.passes,
+            "hands": self.hands[:],
+            "houses": self.houses[:],
+            "fields": self.fields[:],
+            "village": self.village,
+            "deck": self.deck[:],
+            "chance": self.chance,
+            "log": [list(e) for e in self.log],
+            "track": [sorted([x, h] for x, h in t.items()) for t in self.track],
+            "deals": self.deals[:],
+            "movers": self.movers[:],
+            "end": self.end,
+        }
+
+    @classmethod
+    def from_dict(cls, game: Any, d: JSON) -> HarvestState:
+        s = cls._blank(game, None)
+        n = s.n
+        s.dealer = int(d["dealer"])
+        s.first_dealer = int(d["first_dealer"])
+        s.cur = int(d["to_move"])
+        s.phase = PHASE_NAMES.index(d["phase"])
+        s.acted = int(d["acted"])
+        s.round_no = int(d["round"])
+        s.turn = int(d["turn"])
+        s.passes = int(d["passes"])
+        s.hands = [int(x) for x in d["hands"]]
+        s.houses = [int(x) for x in d["houses"]]
+        s.fields = [int(x) for x in d["fields"]]
+        if not len(s.hands) == len(s.houses) == len(s.fields) == n:
+            raise ValueError("wrong number of seats")
+        s.playable = [playable_mask(f) for f in s.fields]
+        s.village = int(d["village"])
+        s.deck = [int(x) for x in d["deck"]]
+        s.chance = int(d["chance"])
+        s.log = [(int(a), int(b), int(c), int(m)) for a, b, c, m in d["log"]]
+        s.track = [{int(x): int(h) for x, h in t} for t in d["track"]]
+        s.deals = [int(x) for x in d["deals"]]
+        s.movers = [int(x) for x in d["movers"]]
+        s.end = d["end"]
+        return s
+
+
+def _drop_joker(t: dict[int, int], seat: int) -> None:
+    """A Joker was seen leaving ``seat``: forget one tracked Joker that may have been
+    it (both may: forget one and let the other be with either's seats)."""
+    a = t.get(JOKER_1, 0)
+    b = t.get(JOKER_2, 0)
+    in_a = a >> seat & 1
+    in_b = b >> seat & 1
+    if not (in_a or in_b):
+        return
+    if b:
+        if in_a and in_b:
+            t[JOKER_1] = a | b
+        elif in_a:
+            t[JOKER_1] = b
+        del t[JOKER_2]
+    else:
+        del t[JOKER_1]
+
+
+def _action_card(a: int) -> int:
+    from ._tables import action_card
+
+    return action_card(a)
+
+
+def _action_base(a: int) -> int:
+    for base in (ASSIST, DISCARD, PLAY, VILLAGE):
+        if a >= base:
+            return base
+    return HOUSE

@@ -1,0 +1,47 @@
+"""The Harvest ``Game``: facts, options, and the terminal renderer."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from seedbed.core.protocol import JSON, Game, Option
+from seedbed.games.harvest.engine import HarvestState
+from seedbed.games.harvest.render import render_view
+
+
+class HarvestGame(Game):
+    """Harvest for 2-4 players (``harvest.txt`` with the Harvest rulings 1-9)."""
+
+    id: ClassVar[str] = "harvest"
+    name: ClassVar[str] = "Harvest"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    default_players: ClassVar[int] = 4
+    version: ClassVar[int] = 1
+    options: ClassVar[dict[str, Option]] = {
+        "harvest_cards_played": Option(
+            default="table",
+            doc=(
+                "End condition (b), ruling 8: the J, Q and K of one suit count as played "
+                "when face up on a field or in the village ('table') or only on a field "
+                "('fields')."
+            ),
+            choices=("table", "fields"),
+        )
+    }
+    summary: ClassVar[str] = (
+        "Keep one, show one, plant/tend/harvest one, pass the rest: build four fields."
+    )
+
+    def new_state(self, seed: int) -> HarvestState:
+        return HarvestState.new(self, seed)
+
+    def _state_from_dict(self, data: JSON) -> HarvestState:
+        return HarvestState.from_dict(self, data)
+
+    def position(self, **kwargs: object) -> HarvestState:
+        """A test position: see :meth:`HarvestState.from_position`."""
+        return HarvestState.from_position(self, **kwargs)  # type: ignore[arg-type]
+
+    def render(self, view: JSON) -> str:
+        return render_view(view)

@@ -270,10 +270,10 @@ def _run_and_report(
     if as_json:
         console.print_json(json.dumps({"game": game, "params": g.params, **summary.to_json_dict()}))
         return
-    kind = "duplicate deals" if duplicate else "games"
+    played = f"{games_} deals x {g.num_players} rotations = " if duplicate else ""
     console.print(
-        f"[bold]{game}[/bold] {g.params}: {games_} {kind}, {len(results)} games, "
-        f"seed {seed}; 95% confidence intervals"
+        f"[bold]{game}[/bold] {g.params}: {played}{len(results)} games, seed {seed}; "
+        "± is the 95% confidence interval"
     )
     t = Table(title="by agent")
     for col in ("agent", "seats/game", "win share", "mean score", "rating (Elo vs even)"):
@@ -284,7 +284,7 @@ def _run_and_report(
             f"{a.seats_per_game:g}",
             a.win_share.format(percent=True),
             a.mean_score.format(digits=2),
-            f"{a.rating:+.0f}",
+            f"{a.rating:+.0f}" if a.seats_per_game < g.num_players else "-",
         )
     console.print(t)
     t = Table(title="by seat")

@@ -27,6 +27,14 @@ def test_contract(game_id: str, params: dict[str, object]) -> None:
     check_game(game, seed=1, games=1, deep_every=3)
 
 
+@pytest.mark.parametrize("game_id", seedbed.available_games())
+def test_engine_checks_its_own_invariants(game_id: str) -> None:
+    """Every engine asserts card conservation and its other invariants on demand."""
+    state = seedbed.load(game_id).new_state(0)
+    assert callable(getattr(state, "check_invariants", None))
+    state.check_invariants()  # type: ignore[attr-defined]
+
+
 @pytest.mark.parametrize(("game_id", "params"), CONFIGS)
 def test_random_playouts_end(game_id: str, params: dict[str, object]) -> None:
     game = seedbed.load(game_id, **params)

@@ -131,6 +131,11 @@ def check_state_contract(state: State, rng: random.Random) -> None:
         "a resampled state, resampled again, must give the same state"
     )
     assert s2.view(p) == state.view(p)
+    # A determinization is a real game: it plays on to the end.
+    playout = s1.clone()
+    random_playout(playout, rng)
+    _invariants(playout)
+    assert len(playout.returns()) == game.num_players
     # The infoset offers what an agent needs.
     info = state.infoset(player)
     assert info.player == player and info.legal_actions() == legal

@@ -1,0 +1,44 @@
+"""Four Fields: a fishing game on four fields whose seasons turn (2-4 players).
+
+Rules: ``four-fields.txt`` with the Four Fields rulings; see ``docs/rules/four_fields.md``.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from seedbed.core.protocol import JSON, Game, Option
+
+from .engine import FourFieldsState, round_points
+from .render import render_view
+
+
+class FourFieldsGame(Game):
+    """Four Fields for 2 to 4 players; option ``full_harvest`` (ruling 8)."""
+
+    id = "four_fields"
+    name = "Four Fields"
+    min_players = 2
+    max_players = 4
+    default_players = 2
+    version = 1
+    options: ClassVar[dict[str, Option]] = {
+        "full_harvest": Option(
+            False,
+            "variant: harvest with your whole hand of four cards whose total equals "
+            "the value of a loose card in the field (ruling 8)",
+        )
+    }
+    summary = "Fish cards from four fields whose seasons turn; first to 17 points wins"
+
+    def new_state(self, seed: int) -> FourFieldsState:
+        return FourFieldsState.new(self, seed)
+
+    def _state_from_dict(self, data: JSON) -> FourFieldsState:
+        return FourFieldsState.from_dict(self, data)
+
+    def render(self, view: JSON) -> str:
+        return render_view(view)
+
+
+__all__ = ["FourFieldsGame", "FourFieldsState", "round_points"]

@@ -1,0 +1,81 @@
+"""Terminal rendering of a Four Fields view (rich markup)."""
+
+from __future__ import annotations
+
+from seedbed.core.protocol import JSON
+
+_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_SEASON = {
+    "summer": ("Summer", "♥", "red"),
+    "autumn": ("Autumn", "♦", "red"),
+    "winter": ("Winter", "♠", "blue"),
+    "spring": ("Spring", "♣", "green"),
+}
+
+
+def _card(name: str) -> str:
+    rank = "10" if name[0] == "T" else name[0]
+    suit = name[1]
+    text = rank + _SYMBOL[suit]
+    return f"[red]{text}[/red]" if suit in "HD" else text
+
+
+def _cards(names: list[str]) -> str:
+    return " ".join(_card(n) for n in names) or "[dim]-[/dim]"
+
+
+def _field(f: JSON) -> list[str]:
+    word, sym, colour = _SEASON[f["season"]]
+    lines = [f"[bold]f{f['field']}[/bold] [{colour}]{word} {sym}[/{colour}]: {_cards(f['cards'])}"]
+    for st in f["stockpiles"]:
+        high = f" (14: {' '.join(st['aces_high'])})" if st["aces_high"] else ""
+        lines.append(
+            f"    stockpile [bold]{st['value']}[/bold] {st['kind']} by seat {st['builder']}:"
+            f" [{_cards(st['cards'])}]{high}"
+        )
+    return lines
+
+
+def render_view(view: JSON) -> str:
+    """The table as seen in ``view``: the four fields around the season square (field 0
+    in front of the dealer, then clockwise), the square, coins, piles, hands, scores."""
+    fields = view["fields"]
+    seasons = [_SEASON[f["season"]] for f in fields]
+
+    def edge(f: int) -> str:
+        _, sym, colour = seasons[f]
+        return f"[{colour}]{sym}[/{colour}]"
+
+    out = [f"[bold]Four Fields[/bold] round {view['round']}, dealer seat {view['dealer']}"]
+    out += _field(fields[2])
+    out.append(f"{_field(fields[1])[0]}")
+    out += _field(fields[1])[1:]
+    out.append(f"            ┌───{edge(2)}───┐")
+    coins = view["coins_on_square"]
+    out.append(f"            {edge(1)}  {coins} coin{'s' if coins != 1 else ''}  {edge(3)}")
+    out.append(f"            └───{edge(0)}───┘")
+    out += _field(fields[3])
+    out += _field(fields[0])
+    out.append(f"draw pile: {view['draw_pile']} cards")
+    for p in view["players"]:
+        mark = "▶ " if view["to_play"] == p["seat"] else "  "
+        you = " (you)" if view["seat"] == p["seat"] else ""
+        holds = (
+            f", keeps {' '.join('A' if v == 1 else str(v) for v in p['holds_values'])}"
+            if p["holds_values"]
+            else ""
+        )
+        plural = "s" if p["coins"] != 1 else ""
+        out.append(
+            f"{mark}seat {p['seat']}{you}: score [bold]{p['score']}[/bold],"
+            f" {p['hand_size']} in hand, {p['harvest_size']} harvested,"
+            f" {p['coins']} coin{plural}{holds}"
+        )
+    if view["hand"] is not None:
+        out.append(f"your hand: {_cards(view['hand'])}")
+    if view["history"]:
+        out.append(f"last move: {view['history'][-1]}")
+    if view["winners"]:
+        names = ", ".join(f"seat {w}" for w in view["winners"])
+        out.append(f"[bold]game over[/bold]: {names} win{'s' if len(view['winners']) == 1 else ''}")
+    return "\n".join(out)

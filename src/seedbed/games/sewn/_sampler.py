@@ -1,0 +1,257 @@
+"""Uniform placement of unknown cards into hidden places under SEWN's constraints.
+
+A *location* is one seat's hidden places of one round: its plants in planting order
+(``slots``, each with the 4-bit mask of suits it may hold) and, during the Seed
+Phase, its hand (``hand_count`` cards of suits in ``hand_mask``, unordered). A seat
+that showed a void in a suit at Seed trick ``t`` cannot have planted that suit at
+plant index ``t`` or later and cannot hold it, so the masks are *nested*: each slot's
+mask contains the next slot's mask, and every slot's mask contains the hand mask.
+A location may already own ``known`` cards (in an unknown order) and may receive
+cards of the shared unknown ``pool``, except suits in ``pool_forbid`` (the Harvest
+voids of the seat that now holds that Field).
+
+:func:`place` draws uniformly among all placements (bijections of cards to places,
+the hand counted as a set) that satisfy every constraint. It first tries rejection
+sampling from the unconstrained uniform placement and falls back to an exact
+sampler; both are uniform, so the mixture is too.
+
+The exact sampler: for a location holding cards with suit counts ``c``, the number
+of valid arrangements has a closed form thanks to nesting (choose the hand among the
+eligible cards, then fill slots from the most restrictive, each time among eligible
+cards not yet placed). A DP over locations with the remaining pool counts per suit
+as state weighs every split of the pool exactly.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from math import comb
+
+_SUIT = tuple(c // 13 for c in range(52))
+REJECTION_TRIES = 48
+
+
+@dataclass
+class Location:
+    """One seat's hidden places in one round; see the module docstring."""
+
+    slots: list[int]
+    known: list[int] = field(default_factory=list)
+    pool_ok: bool = True
+    pool_forbid: int = 0
+    hand_count: int = 0
+    hand_mask: int = 0
+
+    @property
+    def size(self) -> int:
+        return len(self.slots) + self.hand_count
+
+    @property
+    def need(self) -> int:
+        """How many cards of the pool this location receives."""
+        return self.size - len(self.known)
+
+
+def place(
+    locations: Sequence[Location], pool: Sequence[int], rng: random.Random
+) -> list[list[int]]:
+    """A uniform consistent placement: for each location, its slot cards in order
+    followed by its hand cards (ascending).
+
+    ``pool`` and every ``known`` list must be in a canonical order (sorted) so the
+    result depends only on the constraints and ``rng``. Raises ``ValueError`` if no
+    placement exists.
+    """
+    total_need = 0
+    for loc in locations:
+        if loc.need < 0 or (loc.need and not loc.pool_ok):
+            raise ValueError("location sizes do not match its known cards")
+        masks = [*loc.slots, loc.hand_mask] if loc.hand_count else loc.slots
+        for a, b in itertools.pairwise(masks):
+            if b & ~a:
+                raise ValueError("slot masks must be nested")
+        total_need += loc.need
+    if total_need != len(pool):
+        raise ValueError(f"{len(pool)} unknown cards for {total_need} open places")
+    for _ in range(REJECTION_TRIES):
+        out = _propose(locations, pool, rng)
+        if out is not None:
+            return out
+    return _exact(locations, pool, rng)
+
+
+def _propose(
+    locations: Sequence[Location], pool: Sequence[int], rng: random.Random
+) -> list[list[int]] | None:
+    """One uniform placement ignoring suits; ``None`` if it breaks a suit rule."""
+    deck = list(pool)
+    rng.shuffle(deck)
+    pos = 0
+    out = []
+    for loc in locations:
+        need = loc.need
+        take = deck[pos : pos + need]
+        pos += need
+        forbid = loc.pool_forbid
+        if forbid:
+            for c in take:
+                if forbid >> _SUIT[c] & 1:
+                    return None
+        items = loc.known + take
+        rng.shuffle(items)
+        n = len(loc.slots)
+        for c, mask in zip(items, loc.slots, strict=False):
+            if not mask >> _SUIT[c] & 1:
+                return None
+        hand = items[n:]
+        if hand:
+            hm = loc.hand_mask
+            for c in hand:
+                if not hm >> _SUIT[c] & 1:
+                    return None
+            hand.sort()
+        out.append(items[:n] + hand)
+    return out
+
+
+def _ways(loc: Location, counts: Sequence[int]) -> int:
+    """Arrangements of a card set with suit ``counts`` into ``loc`` (0 if none)."""
+    placed = 0
+    w = 1
+    if loc.hand_count:
+        m = loc.hand_mask
+        e = sum(counts[s] for s in range(4) if m >> s & 1)
+        if e < loc.hand_count:
+            return 0
+        w = comb(e, loc.hand_count)
+        placed = loc.hand_count
+    for mask in reversed(loc.slots):
+        e = sum(counts[s] for s in range(4) if mask >> s & 1) - placed
+        if e <= 0:
+            return 0
+        w *= e
+        placed += 1
+    return w
+
+
+def _rows(need: int, limits: Sequence[int]) -> Iterator[tuple[int, ...]]:
+    """Suit-count vectors summing to ``need`` with part s <= limits[s]."""
+    l0, l1, l2, l3 = limits
+    for a in range(min(l0, need) + 1):
+        r1 = need - a
+        for b in range(min(l1, r1) + 1):
+            r2 = r1 - b
+            for c in range(min(l2, r2) + 1):
+                d = r2 - c
+                if d <= l3:
+                    yield (a, b, c, d)
+
+
+def _exact(
+    locations: Sequence[Location], pool: Sequence[int], rng: random.Random
+) -> list[list[int]]:
+    nloc = len(locations)
+    known_counts = []
+    caps = []
+    for loc in locations:
+        kc = [0, 0, 0, 0]
+        for c in loc.known:
+            kc[_SUIT[c]] += 1
+        known_counts.append(kc)
+        # How many cards of each suit the location could hold at most, minus known.
+        room = []
+        for s in range(4):
+            if not loc.pool_ok or loc.pool_forbid >> s & 1:
+                room.append(0)
+                continue
+            n = sum(1 for m in loc.slots if m >> s & 1)
+            if loc.hand_mask >> s & 1:
+                n += loc.hand_count
+            room.append(max(0, n - kc[s]))
+        caps.append(room)
+    start = [0, 0, 0, 0]
+    for c in pool:
+        start[_SUIT[c]] += 1
+    memo: dict[tuple[int, tuple[int, ...]], int] = {}
+
+    def options(li: int, rem: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], int]]:
+        loc = locations[li]
+        kc = known_counts[li]
+        need = loc.need
+        if li == nloc - 1:
+            rows: Iterator[tuple[int, ...]] | list[tuple[int, ...]] = (
+                [rem] if all(r <= c for r, c in zip(rem, caps[li], strict=True)) else []
+            )
+        else:
+            rows = _rows(need, [min(r, c) for r, c in zip(rem, caps[li], strict=True)])
+        for row in rows:
+            w = _ways(loc, [kc[s] + row[s] for s in range(4)])
+            if not w:
+                continue
+            rest = (rem[0] - row[0], rem[1] - row[1], rem[2] - row[2], rem[3] - row[3])
+            sub = count(li + 1, rest)
+            if not sub:
+                continue
+            w *= comb(rem[0], row[0]) * comb(rem[1], row[1])
+            w *= comb(rem[2], row[2]) * comb(rem[3], row[3])
+            yield row, w * sub
+
+    def count(li: int, rem: tuple[int, ...]) -> int:
+        if li == nloc:
+            return 1 if not any(rem) else 0
+        key = (li, rem)
+        got = memo.get(key)
+        if got is None:
+            got = sum(w for _, w in options(li, rem))
+            memo[key] = got
+        return got
+
+    rem = tuple(start)
+    total = count(0, rem)
+    if not total:
+        raise ValueError("no placement of the unknown cards fits what this player saw")
+    by_suit = [[c for c in pool if _SUIT[c] == s] for s in range(4)]
+    for cards in by_suit:
+        rng.shuffle(cards)
+    out = []
+    for li, loc in enumerate(locations):
+        opts = list(options(li, rem))
+        r = rng.randrange(sum(w for _, w in opts))
+        row = opts[-1][0]
+        for option, w in opts:
+            if r < w:
+                row = option
+                break
+            r -= w
+        cards = list(loc.known)
+        for s in range(4):
+            cards.extend(by_suit[s][: row[s]])
+            del by_suit[s][: row[s]]
+        rem = (rem[0] - row[0], rem[1] - row[1], rem[2] - row[2], rem[3] - row[3])
+        out.append(_arrange(loc, cards, rng))
+    return out
+
+
+def _arrange(loc: Location, cards: list[int], rng: random.Random) -> list[int]:
+    """A uniform valid arrangement of ``cards`` into ``loc``: hand first (a uniform
+    subset of the eligible cards), then slots from the most restrictive."""
+    left = sorted(cards)
+    hand: list[int] = []
+    if loc.hand_count:
+        m = loc.hand_mask
+        eligible = [c for c in left if m >> _SUIT[c] & 1]
+        rng.shuffle(eligible)
+        hand = sorted(eligible[: loc.hand_count])
+        for c in hand:
+            left.remove(c)
+    slots = [0] * len(loc.slots)
+    for i in range(len(loc.slots) - 1, -1, -1):
+        m = loc.slots[i]
+        eligible = [c for c in left if m >> _SUIT[c] & 1]
+        c = eligible[rng.randrange(len(eligible))]
+        slots[i] = c
+        left.remove(c)
+    return slots + hand

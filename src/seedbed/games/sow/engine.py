@@ -525,6 +525,27 @@ class SowState(State):
         if ph == OVER:
             assert self._idle >= IDLE_LIMIT or all(len(r) < 2 for r in rows)
 
+    # -- inspection (tests, debugging; hidden sides included) ---------------------
+    def row_cards(self, r: int) -> list[str]:
+        """Row ``r`` with hidden sides, sorted: ``R/Y`` Flower, ``r/y`` Seed (centre/outer)."""
+        return sorted(_code_token(x) for x in self._rows[r])
+
+    def hand_cards(self) -> list[str]:
+        """The cards still to place this turn, hidden sides included, sorted."""
+        return sorted(_code_token(x) for x in self._hand)
+
+    def bouquet_cards(self, seat: int) -> list[str]:
+        """Seat ``seat``'s bouquet, sorted."""
+        return sorted(_code_token(x) for x in self._bouq[seat])
+
+    def removed_cards(self) -> list[str]:
+        """The Flowers the Gopher removed from the game, sorted."""
+        return sorted(_code_token(x) for x in self._removed)
+
+    def favourite_colours(self) -> str:
+        """The Favourite Colours of wheelbarrows 0..3, e.g. ``"RYBG"`` (hidden info)."""
+        return "".join(COLOURS[c] for c in self._fav)
+
     def __repr__(self) -> str:
         rows = " | ".join(" ".join(_code_token(x) for x in r) for r in self._rows)
         return f"<SowState {PHASE_NAMES[self._phase]} to_move={self._cur} rows: {rows}>"
@@ -616,6 +637,7 @@ class SowGame(Game):
         direction: str = "clockwise",
         bouquets: Sequence[str] | None = None,
         removed: str | None = None,
+        idle: int = 0,
     ) -> SowState:
         """A position to play from (TAKE phase), for tests and puzzles.
 
@@ -623,7 +645,8 @@ class SowGame(Game):
         row's cards as in :func:`parse_cards`. ``favourites``: the colours of
         wheelbarrows 0..3. ``bouquets``: one string per seat. Cards mentioned nowhere
         are treated as Flowers already removed by the Gopher (unless ``removed`` is
-        given, which must then account for them).
+        given, which must then account for them). ``idle``: turns in a row without
+        progress so far (ruling 7).
         """
         texts = rows.split("|") if isinstance(rows, str) else list(rows)
         if len(texts) != NUM_ROWS:
@@ -650,7 +673,16 @@ class SowGame(Game):
         flat = [x for r in grid for x in r]
         water = CAN in flat
         state = SowState(
-            self, None, grid, fav, to_move, direction=dirn, water=water, bouquets=bq, removed=gone
+            self,
+            None,
+            grid,
+            fav,
+            to_move,
+            direction=dirn,
+            water=water,
+            bouquets=bq,
+            removed=gone,
+            idle=idle,
         )
         state.check_invariants()
         return state

@@ -1,0 +1,57 @@
+"""The policy interface and the generic policy used for games without their own.
+
+The generic policy is a one-step lookahead on a single determinization: it draws one
+state consistent with what the seat knows (``obs.sample``), tries each legal action and
+keeps the one that most improves the seat's score against the best rival (ties at
+random). Without ``sample`` it plays uniformly at random.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, Protocol
+
+
+class Observation(Protocol):
+    """What a policy may read: one seat's information (an ``InfoSet`` fits)."""
+
+    @property
+    def player(self) -> int: ...
+
+    def legal_actions(self) -> list[int]: ...
+
+    def action_to_string(self, action: int) -> str: ...
+
+    def view(self) -> dict[str, Any]: ...
+
+
+Policy = Callable[[Observation, random.Random], int]
+
+
+def pick_best(scored: list[tuple[float, int]], rng: random.Random) -> int:
+    """The action with the highest score; ties broken by ``rng``."""
+    best = max(s for s, _ in scored)
+    top = [a for s, a in scored if s == best]
+    return top[0] if len(top) == 1 else top[rng.randrange(len(top))]
+
+
+def choose(obs: Observation, rng: random.Random) -> int:
+    legal = obs.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    sample = getattr(obs, "sample", None)
+    if sample is None:
+        return legal[rng.randrange(len(legal))]
+    state = sample(rng)
+    me = obs.player
+    before = state.scores()
+    scored: list[tuple[float, int]] = []
+    for a in legal:
+        s = state.clone()
+        s.apply_action(a)
+        after = s.scores()
+        mine = after[me] - before[me]
+        rival = max((after[p] - before[p] for p in range(len(after)) if p != me), default=0.0)
+        scored.append((mine - rival, a))
+    return pick_best(scored, rng)

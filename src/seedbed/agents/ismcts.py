@@ -1,0 +1,337 @@
+"""Single-observer information-set Monte Carlo tree search (SO-ISMCTS).
+
+The searcher decides for the seat of an :class:`InfoSet` and uses nothing else:
+
+1. Every iteration draws a determinization ``infoset.sample(rng)``: a full state
+   consistent with everything the seat has seen.
+2. It descends one tree shared by all determinizations. A node is an action sequence
+   from the root (the root itself is the observer's information set, so the same
+   sequence reached in two determinizations is the same node). At each node the
+   actions legal *in this determinization* are the available children; each
+   available child's availability count goes up, and the child maximising
+   ``mean + c * sqrt(ln(availability) / visits)`` for the player to move is taken
+   (Cowling, Powley and Whitehouse 2012).
+3. The first untried legal action is added to the tree (chosen at random), then the
+   game is played out with the random or the heuristic policy (optionally stopping
+   at the end of the current round, see ``cutoff``).
+4. Each node on the path adds the reward of the player who moved into it, taken from
+   :meth:`State.returns` (winners share 1).
+
+The move played is the root child with the most visits. With an iteration budget the
+search is deterministic for a given seed; ``time=`` budgets depend on the machine.
+Keys are ints (actions) in per-node dicts, so no strings are built during search.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from seedbed.agents.base import register_agent, reject_unknown
+from seedbed.core.protocol import InfoSet, State
+
+RolloutPolicy = Callable[[State, int, random.Random], int]
+
+DEFAULT_ITERATIONS = 2000
+DEFAULT_C = 0.7
+
+
+class _Node:
+    """Statistics of one action sequence: visits, availability and the total reward
+    of the player who made the last action of the sequence."""
+
+    __slots__ = ("avail", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[int, _Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+
+
+def _random_rollout(state: State, rng: random.Random, stop: Callable[[State], bool] | None) -> None:
+    randrange = rng.randrange
+    while not state.is_terminal():
+        if stop is not None and stop(state):
+            return
+        legal = state.legal_actions()
+        state.apply_action(legal[randrange(len(legal))] if len(legal) > 1 else legal[0])
+
+
+class _SeatObservation:
+    """The small interface heuristic policies read (``legal_actions``,
+    ``action_to_string``, ``view``) over a determinized state, without cloning it
+    into an :class:`InfoSet`. Used inside rollouts only."""
+
+    __slots__ = ("_state", "player")
+
+    def __init__(self, state: State, player: int) -> None:
+        self._state = state
+        self.player = player
+
+    @property
+    def game(self) -> Any:
+        return self._state.game
+
+    @property
+    def num_players(self) -> int:
+        return self._state.game.num_players
+
+    def legal_actions(self) -> list[int]:
+        return self._state.legal_actions()
+
+    def action_to_string(self, action: int) -> str:
+        return self._state.action_to_string(action)
+
+    def view(self) -> dict[str, Any]:
+        return self._state.view(self.player)
+
+    def sample(self, rng: random.Random) -> State:
+        return self._state.clone()
+
+
+def _heuristic_rollout(
+    state: State, rng: random.Random, stop: Callable[[State], bool] | None
+) -> None:
+    from seedbed.agents.heuristic import policy_for
+
+    policy = policy_for(state.game.id)
+    randrange = rng.randrange
+    while not state.is_terminal():
+        if stop is not None and stop(state):
+            return
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            state.apply_action(legal[0])
+            continue
+        player = state.current_player()
+        assert player is not None
+        try:
+            action = policy(_SeatObservation(state, player), rng)
+        except Exception:  # a policy bug must not end a search; play randomly instead
+            action = legal[randrange(len(legal))]
+        state.apply_action(action)
+
+
+def _round_cutoff(state: State) -> Callable[[State], bool] | None:
+    """A stop test for "the current round is over", if the engine offers a cheap
+    ``round_number()`` (a method returning an int); else ``None``."""
+    probe = getattr(state, "round_number", None)
+    if not callable(probe):
+        return None
+    try:
+        start = probe()
+    except Exception:
+        return None
+    if not isinstance(start, int):
+        return None
+
+    def stop(s: State) -> bool:
+        return bool(s.round_number() != start)  # type: ignore[attr-defined]
+
+    return stop
+
+
+def _values(state: State) -> list[float]:
+    """Rewards in [0, 1] for each seat: ``returns()`` at the end; at a cut-off,
+    the share of the lead by scores (leaders share 1), softened by the margin."""
+    if state.is_terminal():
+        return state.returns()
+    scores = state.scores()
+    best = max(scores)
+    lead = [p for p, s in enumerate(scores) if s == best]
+    out = [0.0] * len(scores)
+    for p in lead:
+        out[p] = 1.0 / len(lead)
+    return out
+
+
+class ISMCTS:
+    """The searcher. ``iterations`` and ``seconds`` bound each decision (either may be
+    ``None``; at least one must be set)."""
+
+    def __init__(
+        self,
+        iterations: int | None = DEFAULT_ITERATIONS,
+        seconds: float | None = None,
+        c: float = DEFAULT_C,
+        rollout: str = "random",
+        cutoff: bool = False,
+        seed: int | None = None,
+    ) -> None:
+        if iterations is None and seconds is None:
+            raise ValueError("ismcts needs a budget: iterations= or time=")
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"ismcts iterations must be at least 1, not {iterations}")
+        if seconds is not None and seconds <= 0:
+            raise ValueError(f"ismcts time must be positive, not {seconds}")
+        if rollout not in ("random", "heuristic"):
+            raise ValueError(f"ismcts rollout must be random or heuristic, not {rollout!r}")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.c = c
+        self.rollout = rollout
+        self.cutoff = cutoff
+        self.rng = random.Random(seed)
+        #: Iterations run by the last :meth:`search` (for benchmarks).
+        self.last_iterations = 0
+
+    def search(self, infoset: InfoSet) -> _Node:
+        """Build the tree for ``infoset`` and return its root."""
+        rng = self.rng
+        c = self.c
+        log = math.log
+        sqrt = math.sqrt
+        rollout = _heuristic_rollout if self.rollout == "heuristic" else _random_rollout
+        root = _Node()
+        limit = self.iterations
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        clock = time.perf_counter
+        done = 0
+        while (limit is None or done < limit) and (deadline is None or clock() < deadline):
+            done += 1
+            state = infoset.sample(rng)
+            stop = _round_cutoff(state) if self.cutoff else None
+            node = root
+            path: list[tuple[_Node, int]] = []
+            # Selection and expansion.
+            while not state.is_terminal():
+                player = state.current_player()
+                assert player is not None
+                legal = state.legal_actions()
+                children = node.children
+                untried = [a for a in legal if a not in children]
+                if untried:
+                    action = (
+                        untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                    )
+                    for a in legal:
+                        if a in children:
+                            children[a].avail += 1
+                    child = children[action] = _Node()
+                    state.apply_action(action)
+                    path.append((child, player))
+                    break
+                best = -1.0
+                action = legal[0]
+                child = children[action]
+                for a in legal:
+                    ch = children[a]
+                    ch.avail += 1
+                    score = ch.total / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                    if score > best:
+                        best = score
+                        action = a
+                        child = ch
+                state.apply_action(action)
+                path.append((child, player))
+                node = child
+            # Simulation.
+            rollout(state, rng, stop)
+            values = _values(state)
+            # Backpropagation.
+            root.visits += 1
+            for child, mover in path:
+                child.visits += 1
+                child.total += values[mover]
+        self.last_iterations = done
+        return root
+
+    def ranked(self, infoset: InfoSet) -> list[tuple[int, int, float]]:
+        """Root actions as ``(action, visits, mean reward)``, most visited first."""
+        legal = infoset.legal_actions()
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return [(legal[0], 0, float("nan"))]
+        root = self.search(infoset)
+        rows = []
+        for a in legal:
+            ch = root.children.get(a)
+            if ch is None:
+                rows.append((a, 0, float("nan")))
+            else:
+                rows.append((a, ch.visits, ch.total / ch.visits if ch.visits else float("nan")))
+        # Most visits, then best mean, then the smallest action (stable and seed-free).
+        rows.sort(key=lambda r: (-r[1], -(r[2] if r[2] == r[2] else -1.0), r[0]))
+        return rows
+
+
+class ISMCTSAgent:
+    """The ``ismcts`` agent: one fresh search per decision."""
+
+    name = "ismcts"
+
+    def __init__(self, searcher: ISMCTS) -> None:
+        self.searcher = searcher
+
+    def select_action(self, infoset: InfoSet) -> int:
+        return self.searcher.ranked(infoset)[0][0]
+
+
+def top_moves(
+    infoset: InfoSet,
+    seconds: float | None = 1.0,
+    iterations: int | None = None,
+    *,
+    count: int = 5,
+    seed: int | None = 0,
+    rollout: str = "random",
+) -> list[tuple[str, float]]:
+    """The best moves ISMCTS finds for ``infoset``'s seat: ``(notation, estimated win
+    share)``, best first, at most ``count``. With ``iterations`` given, the search is
+    bounded by iterations (and by ``seconds`` too if that is also given)."""
+    if iterations is not None and seconds == 1.0:
+        seconds = None
+    searcher = ISMCTS(iterations=iterations, seconds=seconds, rollout=rollout, seed=seed)
+    out: list[tuple[str, float]] = []
+    for action, _visits, mean in searcher.ranked(infoset)[:count]:
+        share = 0.0 if mean != mean else mean
+        out.append((infoset.action_to_string(action), round(share, 3)))
+    return out
+
+
+def _float(name: str, text: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise ValueError(f"agent 'ismcts' option {name} takes a number, not {text!r}") from None
+
+
+def _make(options: dict[str, str], seed: int | None) -> ISMCTSAgent:
+    reject_unknown("ismcts", options, {"iterations", "time", "rollout", "c", "cutoff"})
+    iterations: int | None = None
+    seconds: float | None = None
+    if "iterations" in options:
+        text = options["iterations"]
+        if not text.isdigit():
+            raise ValueError(f"agent 'ismcts' option iterations takes a whole number, not {text!r}")
+        iterations = int(text)
+    if "time" in options:
+        seconds = _float("time", options["time"])
+    if iterations is None and seconds is None:
+        iterations = DEFAULT_ITERATIONS
+    c = _float("c", options["c"]) if "c" in options else DEFAULT_C
+    cutoff_text = options.get("cutoff", "false").lower()
+    if cutoff_text not in ("true", "false", "1", "0", "yes", "no", "round", "none"):
+        raise ValueError(f"agent 'ismcts' option cutoff takes true or false, not {cutoff_text!r}")
+    return ISMCTSAgent(
+        ISMCTS(
+            iterations=iterations,
+            seconds=seconds,
+            c=c,
+            rollout=options.get("rollout", "random"),
+            cutoff=cutoff_text in ("true", "1", "yes", "round"),
+            seed=seed,
+        )
+    )
+
+
+register_agent(
+    "ismcts",
+    _make,
+    "information-set MCTS (iterations=2000 | time=SECONDS, rollout=random|heuristic, c=0.7, "
+    "cutoff=false)",
+)

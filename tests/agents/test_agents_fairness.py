@@ -1,0 +1,82 @@
+"""Fairness: an agent decides from the information set alone.
+
+For random mid-game states of every registered game and player count, every agent,
+seeded the same, must choose the same action in ``state`` and in
+``state.resample_from_infostate(player, rng)`` (issue 7). An agent that peeks at
+hidden cards fails this, as the toy-game check of a cheating agent shows.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from agents_cases import configs, mid_game_states
+
+import seedbed
+from seedbed.agents import make_agent
+from seedbed.core.protocol import InfoSet
+
+SPECS = [
+    "random",
+    "heuristic",
+    "ismcts:iterations=12",
+    "ismcts:iterations=6,rollout=heuristic",
+]
+
+
+def _same_choice(spec: str, state: seedbed.State, player: int, resampled: seedbed.State) -> bool:
+    a = make_agent(spec, seed=11).select_action(state.infoset(player))
+    b = make_agent(spec, seed=11).select_action(resampled.infoset(player))
+    assert a in state.legal_actions()
+    return a == b
+
+
+@pytest.mark.parametrize(("game_id", "players"), configs())
+@pytest.mark.parametrize("spec", SPECS)
+def test_agent_acts_the_same_in_a_resampled_state(game_id: str, players: int, spec: str) -> None:
+    game = seedbed.load(game_id, players=players)
+    rng = random.Random(3)
+    for state in mid_game_states(game, seed=players * 31 + 7, count=2):
+        player = state.current_player()
+        assert player is not None
+        resampled = state.resample_from_infostate(player, rng)
+        assert _same_choice(spec, state, player, resampled), (
+            f"{spec} chose differently in a state {player} cannot tell apart"
+        )
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_toy_game_fairness(toy_registered: str, spec: str) -> None:
+    game = seedbed.load(toy_registered, players=3)
+    rng = random.Random(5)
+    for state in mid_game_states(game, seed=9, count=6, max_moves=6):
+        player = state.current_player()
+        assert player is not None
+        resampled = state.resample_from_infostate(player, rng)
+        assert _same_choice(spec, state, player, resampled)
+
+
+class _Peeker:
+    """A cheating agent: its choice depends on the hidden cards of the true state."""
+
+    name = "peeker"
+
+    def select_action(self, infoset: InfoSet) -> int:
+        hidden = infoset._state.to_json()  # cheating on purpose
+        legal = infoset.legal_actions()
+        return legal[sum(map(ord, hidden)) % len(legal)]
+
+
+def test_the_fairness_check_catches_a_peeking_agent(toy_registered: str) -> None:
+    game = seedbed.load(toy_registered, players=2)
+    rng = random.Random(1)
+    caught = 0
+    for state in mid_game_states(game, seed=4, count=20, max_moves=4):
+        player = state.current_player()
+        assert player is not None
+        resampled = state.resample_from_infostate(player, rng)
+        a = _Peeker().select_action(state.infoset(player))
+        b = _Peeker().select_action(resampled.infoset(player))
+        caught += a != b
+    assert caught > 0

@@ -35,7 +35,8 @@ PHASE_NAMES = ("house", "village", "action", "over")
 REQUIRED_STAGE: tuple[int, ...] = tuple(
     0 if n <= 5 else 1 if n <= 10 else 2 for n in CARD_NUMBER[:52]
 ) + (-1, -1)
-STAGE_RANKS = (0b11111, 0b11111 << 5, 0b111 << 10, 0)
+#: The ranks (bits within a suit) a field at each stage accepts; a full field none.
+STAGE_RANKS = (0b11111, 0b11111 << 5, 0b111 << 10) + (0,) * 11
 STAGE_NAMES = ("empty", "planted", "tended", "harvested")
 #: Face value of a card for scoring (A=1 .. K=13).
 VALUE = CARD_NUMBER

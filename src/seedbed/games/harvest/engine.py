@@ -101,6 +101,7 @@ class HarvestState(State):
         "passes",
         "phase",
         "playable",
+        "reshuffles",
         "round_no",
         "table_counts_village",
         "track",
@@ -128,6 +129,7 @@ class HarvestState(State):
     track: list[dict[int, int]]
     deals: list[int]
     movers: list[int]
+    reshuffles: list[int]
     end: str | None
     table_counts_village: bool
 
@@ -149,6 +151,7 @@ class HarvestState(State):
         s.track = [{} for _ in range(n)]
         s.deals = []
         s.movers = []
+        s.reshuffles = [0, 0]
         s.end = None
         s.passes = 0
         s.round_no = 0
@@ -262,6 +265,7 @@ class HarvestState(State):
         s.track = [t.copy() if t else {} for t in self.track]
         s.deals = self.deals[:]
         s.movers = self.movers[:]
+        s.reshuffles = self.reshuffles[:]
         s.end = self.end
         s.table_counts_village = self.table_counts_village
         return s
@@ -367,6 +371,24 @@ class HarvestState(State):
                 shown = ", ".join(ACTION_NAMES[a] for a in matches)
                 raise NotationError(f"{text!r} is ambiguous: it could be {shown}") from exc
             raise
+
+    def rule_counts(self) -> dict[str, int]:
+        """How often each move kind and each round-end rule has happened so far."""
+        counts = {"plant": 0, "tend": 0, "harvest": 0, "assistant": 0, "discard": 0}
+        kinds = ("plant", "tend", "harvest")
+        for a in self._actions:
+            if PLAY <= a < DISCARD:
+                counts[kinds[REQUIRED_STAGE[a - PLAY]]] += 1
+            elif DISCARD <= a < ASSIST:
+                counts["discard"] += 1
+            elif ASSIST <= a < NUM_ACTIONS:
+                counts["assistant"] += 1
+        counts["rounds"] = self.round_no + 1
+        for k in (6, 4, 2):
+            counts[f"deal_{k}"] = self.deals[1:].count(k)
+        counts["joker_village_reshuffle"] = self.reshuffles[0]
+        counts["village_reshuffle_for_deal"] = self.reshuffles[1]
+        return counts
 
     # -- playing -----------------------------------------------------------------------
     def apply_action(self, action: int) -> None:
@@ -508,6 +530,7 @@ class HarvestState(State):
             houses[q] = 0
         # Ruling 7: a Joker in the village sends the whole village back to the deck.
         if self.village & JOKERS:
+            self.reshuffles[0] += 1
             self._village_to_deck()
         self.dealer = (self.dealer + 1) % n
         self.cur = (self.dealer + 1) % n
@@ -515,6 +538,7 @@ class HarvestState(State):
         self.turn = 0
         d = len(self.deck)
         if d < 2 * n and self.village:
+            self.reshuffles[1] += 1
             self._village_to_deck()
             d = len(self.deck)
         if d < 2 * n:
@@ -845,6 +869,7 @@ class HarvestState(State):
             "track": [sorted([x, h] for x, h in t.items()) for t in self.track],
             "deals": self.deals[:],
             "movers": self.movers[:],
+            "reshuffles": self.reshuffles[:],
             "end": self.end,
         }
 
@@ -873,6 +898,7 @@ class HarvestState(State):
         s.track = [{int(x): int(h) for x, h in t} for t in d["track"]]
         s.deals = [int(x) for x in d["deals"]]
         s.movers = [int(x) for x in d["movers"]]
+        s.reshuffles = [int(x) for x in d["reshuffles"]]
         s.end = d["end"]
         return s
 

@@ -60,6 +60,21 @@ from ._tables import (
 IDLE_LIMIT = 60
 
 _GOPHER_ROWS = list(range(USE_GOPHER, USE_GOPHER + NUM_ROWS))
+#: The "take" actions for each bitmask of rows holding 2 or more cards.
+_TAKES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(r for r in range(NUM_ROWS) if m >> r & 1) for m in range(1 << NUM_ROWS)
+)
+
+
+def _big_rows(rows: Sequence[Sequence[int]]) -> int:
+    """Bitmask of the rows that hold 2 or more cards (the rows that may be taken)."""
+    m = 0
+    for r, row in enumerate(rows):
+        if len(row) >= 2:
+            m |= 1 << r
+    return m
+
+
 _APPEAR_KEY = APPEAR.__getitem__
 
 
@@ -67,6 +82,7 @@ class SowState(State):
     """One SOW position. Rows, hand, bouquets are lists of card codes (see ``_tables``)."""
 
     __slots__ = (
+        "_big",
         "_bouq",
         "_cur",
         "_dir",
@@ -129,7 +145,8 @@ class SowState(State):
         self._idle = idle
         self._progress = False
         self._turn = 0
-        if not any(len(r) >= 2 for r in rows):
+        self._big = _big_rows(rows)
+        if not self._big:
             self._phase = OVER
             self._cur = None
 
@@ -156,6 +173,7 @@ class SowState(State):
         s._idle = self._idle
         s._progress = self._progress
         s._turn = self._turn
+        s._big = self._big
         return s
 
     # -- the protocol ------------------------------------------------------------------
@@ -168,9 +186,12 @@ class SowState(State):
     def legal_actions(self) -> list[int]:
         ph = self._phase
         if ph == PLACE_PHASE:
-            return sorted({APPEAR[x] for x in self._hand})
+            hand = self._hand
+            if len(hand) == 1:
+                return [APPEAR[hand[0]]]
+            return sorted({APPEAR[x] for x in hand})
         if ph == TAKE_PHASE:
-            return [r for r, row in enumerate(self._rows) if len(row) >= 2]
+            return list(_TAKES[self._big])
         if ph == CHOOSE_PHASE:
             t = self._last - FLOWER
             a, b = CHOOSE + CENTRE[t], CHOOSE + OUTER[t]
@@ -205,6 +226,8 @@ class SowState(State):
                         self._met = True
                         break
             row.append(x)
+            if len(row) == 2:
+                self._big |= 1 << pos
             self._pos = pos
             self._actions.append(action)
             if not hand:
@@ -213,11 +236,11 @@ class SowState(State):
         if ph == TAKE_PHASE:
             if not (type(action) is int and 0 <= action < NUM_ROWS):
                 raise self._illegal(action, "take a row 0..11 first")
-            row = self._rows[action]
-            if len(row) < 2:
+            if not self._big >> action & 1:
                 raise self._illegal(action, f"row {action} holds fewer than 2 cards")
-            self._hand = row
+            self._hand = self._rows[action]
             self._rows[action] = []
+            self._big &= ~(1 << action)
             self._pos = action
             self._taken = action
             self._phase = PLACE_PHASE
@@ -320,6 +343,8 @@ class SowState(State):
             else:
                 keep.append(y)
         self._rows[pos] = keep
+        if len(keep) < 2:
+            self._big &= ~(1 << pos)
         self._progress = True
 
     def _garden(self, action: int) -> None:
@@ -339,6 +364,8 @@ class SowState(State):
                 else:
                     keep.append(y)
             rows[r] = keep
+            if len(keep) < 2:
+                self._big &= ~(1 << r)
             self._flip_gopher(GOPHER, CAN)
         elif self._water and USE_CAN <= action < NO_ACTION:
             r, t = divmod(action - USE_CAN, NUM_TYPES)
@@ -346,6 +373,8 @@ class SowState(State):
             if FLOWER + t not in row:
                 raise self._illegal(action, f"row {r} holds no Flower {TYPE_NAMES[t]}")
             row.remove(FLOWER + t)
+            if len(row) < 2:
+                self._big &= ~(1 << r)
             assert self._cur is not None
             self._bouq[self._cur].append(FLOWER + t)
             self._progress = True
@@ -372,7 +401,7 @@ class SowState(State):
         self._met = False
         self._turn += 1
         self._hand = []
-        if self._idle >= IDLE_LIMIT or not any(len(r) >= 2 for r in self._rows):
+        if self._idle >= IDLE_LIMIT or not self._big:
             self._phase = OVER
             self._cur = None
         else:
@@ -497,6 +526,7 @@ class SowState(State):
         Flowers leave the garden; the phase and the player agree."""
         rows = self._rows
         assert len(rows) == NUM_ROWS
+        assert self._big == _big_rows(rows), "the takeable-rows mask is stale"
         count = [0] * 27
         for group in (*rows, self._hand, *self._bouq, self._removed):
             for y in group:
@@ -709,6 +739,7 @@ class SowGame(Game):
         s._idle = int(data["idle"])
         s._progress = bool(data["progress"])
         s._turn = int(data["turn"])
+        s._big = _big_rows(s._rows)
         try:
             s.check_invariants()
         except (AssertionError, IndexError) as exc:

@@ -827,6 +827,9 @@ class SewnState(State):
                 hands[q] | extra[q] if self.phase in (SEED, PLANT) else 0 for q in range(4)
             )
             deals.append(_deal_of(self.seed_tricks, plants, self.eos, hand_part))
+        else:
+            # The finished game keeps its last round in the live fields too.
+            st.plants = list(new_past[-1].plants)
         while len(deals) < ROUNDS:
             deals.append(_deal(rng, 0))
         st.past = tuple(new_past)

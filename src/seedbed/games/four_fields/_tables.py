@@ -110,7 +110,7 @@ def unpack(action: int) -> tuple[int, int, int, int, int, int, int, int]:
 Group = tuple[int, int]  # (card mask, aces counted as 14: one bit per suit)
 
 _GROUPS: dict[int, tuple[tuple[Group, ...], ...]] = {}
-_UNIONS: dict[tuple[int, int], frozenset[Group]] = {}
+_UNIONS: dict[tuple[int, int, int], frozenset[Group]] = {}
 _HARVESTS: dict[tuple[int, int], tuple[int, ...]] = {}
 _CACHE_LIMIT = 200_000
 
@@ -153,20 +153,49 @@ def groups(loose: int) -> tuple[tuple[Group, ...], ...]:
     return result
 
 
-def unions(loose: int, value: int) -> frozenset[Group]:
-    """Every union of pairwise disjoint groups of ``loose`` worth ``value`` each, with the
-    Aces counted as 14, including the empty union ``(0, 0)``."""
-    key = (loose, value)
+def unions(loose: int, value: int, exclude: int = 0) -> frozenset[Group]:
+    """Every union of pairwise disjoint groups of ``loose`` worth ``value`` each and
+    avoiding the cards of ``exclude``, with the Aces counted as 14, including the empty
+    union ``(0, 0)``."""
+    key = (loose, value, exclude)
     hit = _UNIONS.get(key)
     if hit is not None:
         return hit
     res: set[Group] = {(0, 0)}
     for g, a in groups(loose)[value]:
-        res |= {(r | g, ra | a) for r, ra in res if not r & g}
+        if not g & exclude:
+            res |= {(r | g, ra | a) for r, ra in res if not r & g}
     out = frozenset(res)
     _limit(_UNIONS)
     _UNIONS[key] = out
     return out
+
+
+def derive_groups(old: int, new: int) -> None:
+    """Fill the group table of ``new`` from that of ``old`` when it is cheap: ``new``
+    has lost cards (filter), or gained one card (extend). Called as a field changes."""
+    if new in _GROUPS:
+        return
+    table = _GROUPS.get(old)
+    if table is None:
+        return
+    if not new & ~old:
+        gone = old & ~new
+        _GROUPS[new] = tuple(tuple(g for g in row if not g[0] & gone) for row in table)
+        return
+    added = new & ~old
+    if added & (added - 1) or old & ~new:
+        return
+    c = added.bit_length() - 1
+    num = NUM[c]
+    out = [list(row) for row in table]
+    out[num].append((added, 0))
+    for t in range(1, 15 - num):
+        out[t + num].extend([(m | added, 0) for m, a in table[t] if not a])
+    if num == 1:
+        out[14].append((added, 1 << CARD_SUIT[c]))
+    _limit(_GROUPS)
+    _GROUPS[new] = tuple(tuple(row) for row in out)
 
 
 def harvest_masks(loose: int, value: int) -> tuple[int, ...]:

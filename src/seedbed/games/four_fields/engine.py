@@ -32,6 +32,7 @@ from seedbed.core.errors import NotationError
 from seedbed.core.protocol import JSON, State
 
 from ._tables import (
+    ACE_SHIFT,
     ACES,
     ADD,
     AUTUMN,
@@ -53,6 +54,7 @@ from ._tables import (
     VALUE_SHIFT,
     VALUES,
     WINTER,
+    derive_groups,
     groups,
     harvest_masks,
     subset_unions,
@@ -337,7 +339,12 @@ class FourFieldsState(State):
         return self._legal.copy()
 
     def _generate(self) -> list[int]:
-        """Every legal move, exactly (rulebook "Playing a turn", rulings 2-5 and 8)."""
+        """Every legal move, exactly (rulebook "Playing a turn", rulings 2-5 and 8).
+
+        The moves of a card in a field come from that field's cached table
+        (:class:`_FieldMoves`, keyed by the field's contents), so a turn only looks up
+        and combines precomputed lists.
+        """
         p = self._cur
         assert p is not None
         hand = self._hands[p]
@@ -345,82 +352,33 @@ class FourFieldsState(State):
         seasons = SEASONS[self._orient]
         out: list[int] = []
         # Values kept in hand when each card is played (the stockpile requirement).
-        kept: dict[int, int] = {}
+        kept = []
         for c in hcards:
             k = 0
             for d in hcards:
                 if d != c:
                     k |= VALUE_BITS[d]
-            kept[c] = k
+            kept.append(k)
         for f in range(4):
             season = seasons[f]
-            loose = self._loose[f]
-            stocks = self._stocks[f]
+            fm = _field_moves(self._loose[f], self._stocks[f])
+            takes = fm.takes
             fbase = f << 6
-            for c in hcards:
+            for i, c in enumerate(hcards):
                 base = c | fbase
                 if season != AUTUMN:
                     out.append(base)  # sow
-                if season != WINTER:
-                    hbase = base | KIND_SHIFTED[HARVEST]
-                    for v in VALUES[c]:
-                        _harvests(out, hbase, loose, stocks, v)
+                if season != WINTER and takes & VALUE_BITS[c]:
+                    out += [base | x for x in fm.harvests(c)]
                 if season != SPRING:
-                    k = kept[c]
-                    if k:
-                        self._builds(out, base, c, k, loose, stocks)
+                    for v in _bit_list(kept[i] & fm.buildable(NUM[c])):
+                        bs = fm.builds(c, v)
+                        if bs:
+                            out += [base | x for x in bs]
             if self._full and season != WINTER and len(hcards) == HAND_SIZE:
-                self._full_harvests(out, f, hand, hcards, loose, stocks)
-        return sorted(set(out))
-
-    @staticmethod
-    def _builds(
-        out: list[int], base: int, c: int, kept: int, loose: int, stocks: tuple[Stockpile, ...]
-    ) -> None:
-        """Stockpile moves of card ``c`` (ruling 5): adding up (new or raising an adding-up
-        stockpile) and matching, to every value ``kept`` in hand, at most 14."""
-        num = NUM[c]
-        table = groups(loose)
-        add_base = base | KIND_SHIFTED[ADD]
-        match_base = base | KIND_SHIFTED[MATCH]
-        for v in range(1, 15):
-            if not kept >> v & 1:
-                continue
-            vbits = v << VALUE_SHIFT
-            # Adding up: c (an Ace counts 1 here: 14 plus anything is too much).
-            w = v - num
-            if 1 <= w <= 13:
-                b = add_base | vbits
-                for m, _ in table[w]:
-                    out.append(b | m << LOOSE_SHIFT)
-            for sm, sv, sk, _, _ in stocks:
-                if sk != ADD:
-                    continue
-                w = v - sv - num
-                if w == 0:
-                    out.append(add_base | vbits | sm << STOCK_SHIFT)
-                elif 1 <= w <= 13:
-                    b = add_base | vbits | sm << STOCK_SHIFT
-                    for m, _ in table[w]:
-                        out.append(b | m << LOOSE_SHIFT)
-            # Matching: c alone or with loose cards makes v, joined by more of value v.
-            same = [st[0] for st in stocks if st[1] == v]
-            combos = subset_unions(same) if same else [0]
-            starts: list[tuple[int, int]] = []
-            w = v - num
-            if w == 0:
-                starts.append((0, 0))
-            elif 1 <= w <= 13:
-                starts.extend(table[w])
-            if num == 1 and v == 14:
-                starts.append((0, 1 << CARD_SUIT[c]))
-            b = match_base | vbits
-            for g0, h0 in starts:
-                for m, h in unions(loose & ~g0, v):
-                    lb = b | (h0 | h) << 15 | (g0 | m) << LOOSE_SHIFT
-                    for sc in combos:
-                        if m or sc:
-                            out.append(lb | sc << STOCK_SHIFT)
+                self._full_harvests(out, f, hand, hcards, self._loose[f], self._stocks[f])
+        out.sort()
+        return out
 
     def _full_harvests(
         self,
@@ -495,6 +453,7 @@ class FourFieldsState(State):
             promises &= ~(1 << NUM[low.bit_length() - 1])
             m ^= low
         cleared = False
+        before = self._loose[f]
         if kind == SOW:
             self._loose[f] |= played
         elif kind in (HARVEST, FULL):
@@ -516,6 +475,8 @@ class FourFieldsState(State):
             self._loose[f] &= ~loose
             promises |= 1 << RANK_OF_VALUE[value]
         self._promises[p] = promises
+        if self._loose[f] != before:
+            derive_groups(before, self._loose[f])
         if card != NO_CARD and IS_SEASON_CARD[card]:
             self._orient = turned(f, card)
         pile = self._pile
@@ -797,6 +758,146 @@ class FourFieldsState(State):
             assert self._promises[q] & ~held == 0, f"seat {q} lacks a value it must hold"
         if self._cur is not None:
             assert self._hands[self._cur], "the player to move has no card"
+
+
+class _FieldMoves:
+    """The moves a field's contents allow, per played card, computed on first use.
+
+    ``harvests(c)``: the harvest suffixes (kind, loose and stockpile bits) of card c;
+    ``builds(c, v)``: its stockpile suffixes (kind, value, Aces, loose, stockpile bits)
+    to value v. Card and field bits are added by the caller.
+    """
+
+    __slots__ = (
+        "_buildable",
+        "_builds",
+        "_harvest",
+        "adds",
+        "has",
+        "loose",
+        "stock_values",
+        "stocks",
+        "takes",
+    )
+
+    def __init__(self, loose: int, stocks: tuple[Stockpile, ...]) -> None:
+        self.loose = loose
+        self.stocks = stocks
+        self._harvest: dict[int, list[int]] = {}
+        self._builds: dict[int, list[int]] = {}
+        table = groups(loose)
+        #: Bit w set when some loose group is worth w; bit v when a stockpile is worth v.
+        self.has = sum(1 << w for w in range(15) if table[w])
+        self.stock_values = 0
+        for st in stocks:
+            self.stock_values |= 1 << st[1]
+        self.adds = [st[1] for st in stocks if st[2] == ADD]
+        #: Bit v set when a card of value v harvests something here.
+        self.takes = self.has | self.stock_values
+        self._buildable: list[int] = [-1] * 14
+
+    def buildable(self, num: int) -> int:
+        """Bit v set when a card numbered ``num`` may build some stockpile of value v
+        here (a necessary condition, the kept card aside); computed with shifts."""
+        bits = self._buildable[num]
+        if bits < 0:
+            has = self.has
+            bits = has << num  # adding up a new stockpile: the card and a group
+            for sv in self.adds:
+                bits |= (has | 1) << (sv + num)  # raising, with or without loose cards
+            starts = has << num | 1 << num | (1 << 14 if num == 1 else 0)
+            bits |= starts & (has | self.stock_values)  # matching
+            bits &= 0x7FFE
+            self._buildable[num] = bits
+        return bits
+
+    def harvests(self, c: int) -> list[int]:
+        num = NUM[c]
+        hit = self._harvest.get(num)
+        if hit is None:
+            out: list[int] = []
+            base = KIND_SHIFTED[HARVEST]
+            for v in VALUES[c]:
+                _harvests(out, base, self.loose, self.stocks, v)
+            hit = sorted(set(out)) if num == 1 else out
+            self._harvest[num] = hit
+        return hit
+
+    def builds(self, c: int, v: int) -> list[int]:
+        key = c * 16 + v
+        hit = self._builds.get(key)
+        if hit is None:
+            out: list[int] = []
+            _builds(out, c, v, self.loose, self.stocks)
+            hit = sorted(set(out))
+            self._builds[key] = hit
+        return hit
+
+
+_FIELD_CACHE: dict[Any, _FieldMoves] = {}
+_BIT_LISTS: dict[int, tuple[int, ...]] = {}
+
+
+def _bit_list(bits: int) -> tuple[int, ...]:
+    hit = _BIT_LISTS.get(bits)
+    if hit is None:
+        hit = tuple(v for v in range(bits.bit_length()) if bits >> v & 1)
+        _BIT_LISTS[bits] = hit
+    return hit
+
+
+def _field_moves(loose: int, stocks: tuple[Stockpile, ...]) -> _FieldMoves:
+    key: Any = (loose, stocks) if stocks else loose
+    fm = _FIELD_CACHE.get(key)
+    if fm is None:
+        if len(_FIELD_CACHE) > 100_000:
+            _FIELD_CACHE.clear()
+        fm = _FieldMoves(loose, stocks)
+        _FIELD_CACHE[key] = fm
+    return fm
+
+
+def _builds(out: list[int], c: int, v: int, loose: int, stocks: tuple[Stockpile, ...]) -> None:
+    """Stockpile moves of card ``c`` to value ``v`` (ruling 5): adding up (new, or
+    raising an adding-up stockpile) and matching. The caller checks that a card of
+    value ``v`` stays in hand."""
+    num = NUM[c]
+    table = groups(loose)
+    vbits = v << VALUE_SHIFT
+    add_base = KIND_SHIFTED[ADD] | vbits
+    # Adding up: an Ace counts 1 here (14 plus anything is more than 14).
+    w = v - num
+    if 1 <= w <= 13:
+        for m, _ in table[w]:
+            out.append(add_base | m << LOOSE_SHIFT)
+    for sm, sv, sk, _, _ in stocks:
+        if sk != ADD:
+            continue
+        w = v - sv - num
+        if w == 0:
+            out.append(add_base | sm << STOCK_SHIFT)
+        elif 1 <= w <= 13:
+            b = add_base | sm << STOCK_SHIFT
+            for m, _ in table[w]:
+                out.append(b | m << LOOSE_SHIFT)
+    # Matching: c alone or with loose cards makes v, joined by more items of value v.
+    same = [st[0] for st in stocks if st[1] == v]
+    combos = subset_unions(same) if same else [0]
+    starts: list[tuple[int, int]] = []
+    w = v - num
+    if w == 0:
+        starts.append((0, 0))
+    elif 1 <= w <= 13:
+        starts.extend(table[w])
+    if num == 1 and v == 14:
+        starts.append((0, 1 << CARD_SUIT[c]))
+    b = KIND_SHIFTED[MATCH] | vbits
+    for g0, h0 in starts:
+        for m, h in unions(loose, v, g0):
+            lb = b | (h0 | h) << ACE_SHIFT | (g0 | m) << LOOSE_SHIFT
+            for sc in combos:
+                if m or sc:
+                    out.append(lb | sc << STOCK_SHIFT)
 
 
 def _harvests(out: list[int], base: int, loose: int, stocks: tuple[Stockpile, ...], v: int) -> None:

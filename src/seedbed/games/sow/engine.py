@@ -60,6 +60,9 @@ from ._tables import (
 IDLE_LIMIT = 60
 
 _GOPHER_ROWS = list(range(USE_GOPHER, USE_GOPHER + NUM_ROWS))
+#: The placing actions of a hand (a tuple of card codes), memoised: hands repeat a lot.
+_PLACE_CACHE: dict[tuple[int, ...], tuple[int, ...]] = {}
+_PLACE_CACHE_MAX = 1 << 18
 #: The "take" actions for each bitmask of rows holding 2 or more cards.
 _TAKES: tuple[tuple[int, ...], ...] = tuple(
     tuple(r for r in range(NUM_ROWS) if m >> r & 1) for m in range(1 << NUM_ROWS)
@@ -88,6 +91,7 @@ class SowState(State):
         "_dir",
         "_fav",
         "_hand",
+        "_hlooks",
         "_idle",
         "_last",
         "_met",
@@ -105,6 +109,7 @@ class SowState(State):
 
     _rows: list[list[int]]
     _hand: list[int]
+    _hlooks: list[int]  # APPEAR of each card in _hand, same order
     _bouq: list[list[int]]
     _removed: list[int]
     _fav: list[int]
@@ -130,6 +135,7 @@ class SowState(State):
         self._n = n
         self._rows = rows
         self._hand = []
+        self._hlooks = []
         self._fav = fav
         self._start = start
         self._cur = start
@@ -158,6 +164,7 @@ class SowState(State):
         s._n = self._n
         s._rows = [r[:] for r in self._rows]
         s._hand = self._hand[:]
+        s._hlooks = self._hlooks[:]
         s._bouq = [b[:] for b in self._bouq]
         s._removed = self._removed[:]
         s._fav = self._fav  # never mutated in place
@@ -186,10 +193,13 @@ class SowState(State):
     def legal_actions(self) -> list[int]:
         ph = self._phase
         if ph == PLACE_PHASE:
-            hand = self._hand
-            if len(hand) == 1:
-                return [APPEAR[hand[0]]]
-            return sorted({APPEAR[x] for x in hand})
+            key = tuple(self._hlooks)
+            looks = _PLACE_CACHE.get(key)
+            if looks is None:
+                if len(_PLACE_CACHE) >= _PLACE_CACHE_MAX:
+                    _PLACE_CACHE.clear()
+                looks = _PLACE_CACHE[key] = tuple(sorted(set(key)))
+            return list(looks)
         if ph == TAKE_PHASE:
             return list(_TAKES[self._big])
         if ph == CHOOSE_PHASE:
@@ -211,13 +221,14 @@ class SowState(State):
     def apply_action(self, action: int) -> None:
         ph = self._phase
         if ph == PLACE_PHASE:
+            hlooks = self._hlooks
+            try:
+                i = hlooks.index(action)
+            except ValueError:
+                raise self._illegal(action, "no such card in hand") from None
+            del hlooks[i]
             hand = self._hand
-            for i, x in enumerate(hand):
-                if APPEAR[x] == action:
-                    del hand[i]
-                    break
-            else:
-                raise self._illegal(action, "no such card in hand")
+            x = hand.pop(i)
             pos = (self._pos + self._dir) % NUM_ROWS
             row = self._rows[pos]
             if x >= WINDMILL and not self._met:
@@ -238,7 +249,8 @@ class SowState(State):
                 raise self._illegal(action, "take a row 0..11 first")
             if not self._big >> action & 1:
                 raise self._illegal(action, f"row {action} holds fewer than 2 cards")
-            self._hand = self._rows[action]
+            self._hand = hand = self._rows[action]
+            self._hlooks = [APPEAR[x] for x in hand]
             self._rows[action] = []
             self._big &= ~(1 << action)
             self._pos = action
@@ -400,7 +412,6 @@ class SowState(State):
         self._progress = False
         self._met = False
         self._turn += 1
-        self._hand = []
         if self._idle >= IDLE_LIMIT or not self._big:
             self._phase = OVER
             self._cur = None
@@ -475,6 +486,7 @@ class SowState(State):
         key = _APPEAR_KEY
         s._rows = rows = [sorted(r, key=key) for r in self._rows]
         s._hand = hand = sorted(self._hand, key=key)
+        s._hlooks = [APPEAR[x] for x in hand]
         s._bouq = [sorted(b) for b in self._bouq]
         s._removed = sorted(self._removed)
         unseen = [2] * NUM_TYPES
@@ -545,6 +557,7 @@ class SowState(State):
         ph = self._phase
         assert (ph == OVER) == (self._cur is None)
         assert (ph == PLACE_PHASE) == bool(self._hand)
+        assert self._hlooks == [APPEAR[x] for x in self._hand]
         if ph == TAKE_PHASE:
             assert any(len(r) >= 2 for r in rows) and self._idle < IDLE_LIMIT
             assert not self._met
@@ -723,6 +736,7 @@ class SowGame(Game):
         s._n = self.num_players
         s._rows = [[int(x) for x in r] for r in data["rows"]]
         s._hand = [int(x) for x in data["hand"]]
+        s._hlooks = [APPEAR[x] for x in s._hand]
         s._fav = [int(x) for x in data["favourites"]]
         s._start = int(data["start"])
         cur = data["player"]

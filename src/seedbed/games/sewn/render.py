@@ -50,6 +50,12 @@ def render_view(view: dict[str, Any]) -> str:
     lines = [f"[bold]SEWN[/bold]  round {view['round']}/4  ·  you: {who}"]
     scores = view["scores"]
     lines.append("Scores: " + "  ".join(f"{SEATS[q]} {scores[q]}" for q in range(4)))
+    past = view.get("past_rounds") or []
+    if past:
+        per_round = [
+            f"r{i + 1} " + "/".join(str(x) for x in rnd["won"]) for i, rnd in enumerate(past)
+        ]
+        lines.append("Round scores (S/E/N/W): " + "  ".join(per_round))
     cur = view.get("current")
     if cur is None:
         lines.append("[bold]Game over.[/bold]")
@@ -108,5 +114,8 @@ def render_view(view: dict[str, Any]) -> str:
     if phase == "harvest" or any(won):
         lines.append("Tricks this round: " + "  ".join(f"{SEATS[q]} {won[q]}" for q in range(4)))
     if cur.get("hand") is not None:
-        lines.append("Your hand: " + _hand_by_suit(cur["hand"]))
+        if cur["hand"]:
+            lines.append("Your hand: " + _hand_by_suit(cur["hand"]))
+        else:
+            lines.append("Your hand: (empty until you pick a Field)")
     return "\n".join(lines)

@@ -107,11 +107,11 @@ class SowState(State):
         "_water",
     )
 
-    _rows: list[list[int]]
+    _rows: list[tuple[int, ...]]  # immutable rows: clone() copies 12 references
     _hand: list[int]
     _hlooks: list[int]  # APPEAR of each card in _hand, same order
-    _bouq: list[list[int]]
-    _removed: list[int]
+    _bouq: list[tuple[int, ...]]
+    _removed: tuple[int, ...]
     _fav: list[int]
     _cur: int | None
 
@@ -120,20 +120,20 @@ class SowState(State):
         self,
         game: SowGame,
         seed: int | None,
-        rows: list[list[int]],
+        rows: Sequence[Sequence[int]],
         fav: list[int],
         start: int,
         *,
         direction: int = 1,
         water: bool = False,
-        bouquets: list[list[int]] | None = None,
-        removed: list[int] | None = None,
+        bouquets: Sequence[Sequence[int]] | None = None,
+        removed: Sequence[int] | None = None,
         idle: int = 0,
     ) -> None:
         self._init_base(game, seed)
         n = game.num_players
         self._n = n
-        self._rows = rows
+        self._rows = [tuple(r) for r in rows]
         self._hand = []
         self._hlooks = []
         self._fav = fav
@@ -146,8 +146,8 @@ class SowState(State):
         self._met = False
         self._water = water
         self._last = -1
-        self._bouq = bouquets if bouquets is not None else [[] for _ in range(n)]
-        self._removed = removed if removed is not None else []
+        self._bouq = [tuple(b) for b in bouquets] if bouquets is not None else [()] * n
+        self._removed = tuple(removed) if removed is not None else ()
         self._idle = idle
         self._progress = False
         self._turn = 0
@@ -162,11 +162,11 @@ class SowState(State):
         s.seed = self.seed
         s._actions = self._actions[:]
         s._n = self._n
-        s._rows = [r[:] for r in self._rows]
+        s._rows = self._rows[:]
         s._hand = self._hand[:]
         s._hlooks = self._hlooks[:]
-        s._bouq = [b[:] for b in self._bouq]
-        s._removed = self._removed[:]
+        s._bouq = self._bouq[:]
+        s._removed = self._removed
         s._fav = self._fav  # never mutated in place
         s._start = self._start
         s._cur = self._cur
@@ -230,13 +230,14 @@ class SowState(State):
             hand = self._hand
             x = hand.pop(i)
             pos = (self._pos + self._dir) % NUM_ROWS
-            row = self._rows[pos]
+            rows = self._rows
+            row = rows[pos]
             if x >= WINDMILL and not self._met:
                 for y in row:
                     if y >= WINDMILL:
                         self._met = True
                         break
-            row.append(x)
+            rows[pos] = row = (*row, x)
             if len(row) == 2:
                 self._big |= 1 << pos
             self._pos = pos
@@ -249,9 +250,9 @@ class SowState(State):
                 raise self._illegal(action, "take a row 0..11 first")
             if not self._big >> action & 1:
                 raise self._illegal(action, f"row {action} holds fewer than 2 cards")
-            self._hand = hand = self._rows[action]
+            self._hand = hand = list(self._rows[action])
             self._hlooks = [APPEAR[x] for x in hand]
-            self._rows[action] = []
+            self._rows[action] = ()
             self._big &= ~(1 << action)
             self._pos = action
             self._taken = action
@@ -320,13 +321,11 @@ class SowState(State):
         return [p for p, k in enumerate(key) if k == best]
 
     # -- turn mechanics ----------------------------------------------------------------
-    def _last_card(self, x: int, pos: int, row: list[int]) -> None:
+    def _last_card(self, x: int, pos: int, row: tuple[int, ...]) -> None:
         """Rule "Last Card Placed" (ruling 5)."""
         if x < FLOWER:  # a Seed: it and every Seed of its outer colour in the row flip
             o = SEED_OUTER[x]
-            for i, y in enumerate(row):
-                if SEED_OUTER[y] == o:
-                    row[i] = y + FLOWER
+            self._rows[pos] = tuple(y + FLOWER if SEED_OUTER[y] == o else y for y in row)
             self._progress = True
         elif x < WINDMILL and ROW_WHEELBARROW[pos] >= 0:
             self._last = x
@@ -346,15 +345,16 @@ class SowState(State):
         if owner is not None and owner < 0:  # 3 players: the unowned wheelbarrow
             owner = self._cur
         assert owner is not None
-        bouquet = self._bouq[owner]
         bit = 1 << colour
         keep = []
+        got = []
         for y in self._rows[pos]:
             if FLOWER_COLOURS[y] & bit:
-                bouquet.append(y)
+                got.append(y)
             else:
                 keep.append(y)
-        self._rows[pos] = keep
+        self._bouq[owner] += tuple(got)
+        self._rows[pos] = tuple(keep)
         if len(keep) < 2:
             self._big &= ~(1 << pos)
         self._progress = True
@@ -369,26 +369,29 @@ class SowState(State):
         elif not self._water and USE_GOPHER <= action < USE_GOPHER + NUM_ROWS:
             r = action - USE_GOPHER
             keep = []
+            gone = []
             for y in rows[r]:
                 if FLOWER <= y < WINDMILL:
-                    self._removed.append(y)
+                    gone.append(y)
                     self._progress = True
                 else:
                     keep.append(y)
-            rows[r] = keep
+            self._removed += tuple(gone)
+            rows[r] = tuple(keep)
             if len(keep) < 2:
                 self._big &= ~(1 << r)
             self._flip_gopher(GOPHER, CAN)
         elif self._water and USE_CAN <= action < NO_ACTION:
             r, t = divmod(action - USE_CAN, NUM_TYPES)
-            row = rows[r]
+            row = list(rows[r])
             if FLOWER + t not in row:
                 raise self._illegal(action, f"row {r} holds no Flower {TYPE_NAMES[t]}")
             row.remove(FLOWER + t)
+            rows[r] = tuple(row)
             if len(row) < 2:
                 self._big &= ~(1 << r)
             assert self._cur is not None
-            self._bouq[self._cur].append(FLOWER + t)
+            self._bouq[self._cur] += (FLOWER + t,)
             self._progress = True
             self._flip_gopher(CAN, GOPHER)
         else:
@@ -398,12 +401,12 @@ class SowState(State):
         self._end_turn()
 
     def _flip_gopher(self, old: int, new: int) -> None:
-        for row in self._rows:
-            for i, y in enumerate(row):
-                if y == old:
-                    row[i] = new
-                    self._water = new == CAN
-                    return
+        rows = self._rows
+        for r, row in enumerate(rows):
+            if old in row:
+                rows[r] = tuple(new if y == old else y for y in row)
+                self._water = new == CAN
+                return
         raise AssertionError("the Gopher/Watering Can card is not in the garden")
 
     def _end_turn(self) -> None:
@@ -484,11 +487,11 @@ class SowState(State):
         s = self.clone()
         s.seed = None
         key = _APPEAR_KEY
-        s._rows = rows = [sorted(r, key=key) for r in self._rows]
+        rows = [sorted(r, key=key) for r in self._rows]
         s._hand = hand = sorted(self._hand, key=key)
         s._hlooks = [APPEAR[x] for x in hand]
-        s._bouq = [sorted(b) for b in self._bouq]
-        s._removed = sorted(self._removed)
+        s._bouq = [tuple(sorted(b)) for b in self._bouq]
+        s._removed = tuple(sorted(self._removed))
         unseen = [2] * NUM_TYPES
         for group in (*rows, hand, *s._bouq, s._removed):
             for y in group:
@@ -504,6 +507,7 @@ class SowState(State):
                 if y < FLOWER:
                     group[i] = pools[OUTER[y]].pop()
         assert not any(pools), "unseen cards do not match the Seeds"
+        s._rows = [tuple(r) for r in rows]
         known = self._known_wheelbarrows(player)
         held = {self._fav[w] for w in known}
         colours = [c for c in range(len(COLOURS)) if c not in held]
@@ -514,7 +518,7 @@ class SowState(State):
     # -- persistence and checks --------------------------------------------------------
     def _to_dict(self) -> JSON:
         return {
-            "rows": self._rows,
+            "rows": [list(r) for r in self._rows],
             "hand": self._hand,
             "favourites": self._fav,
             "start": self._start,
@@ -526,8 +530,8 @@ class SowState(State):
             "met": self._met,
             "water": self._water,
             "last": self._last,
-            "bouquets": self._bouq,
-            "removed": self._removed,
+            "bouquets": [list(b) for b in self._bouq],
+            "removed": list(self._removed),
             "idle": self._idle,
             "progress": self._progress,
             "turn": self._turn,
@@ -734,7 +738,7 @@ class SowGame(Game):
         s = _new_state()
         s._init_base(self, None)
         s._n = self.num_players
-        s._rows = [[int(x) for x in r] for r in data["rows"]]
+        s._rows = [tuple(int(x) for x in r) for r in data["rows"]]
         s._hand = [int(x) for x in data["hand"]]
         s._hlooks = [APPEAR[x] for x in s._hand]
         s._fav = [int(x) for x in data["favourites"]]
@@ -748,8 +752,8 @@ class SowGame(Game):
         s._met = bool(data["met"])
         s._water = bool(data["water"])
         s._last = int(data["last"])
-        s._bouq = [[int(x) for x in b] for b in data["bouquets"]]
-        s._removed = [int(x) for x in data["removed"]]
+        s._bouq = [tuple(int(x) for x in b) for b in data["bouquets"]]
+        s._removed = tuple(int(x) for x in data["removed"])
         s._idle = int(data["idle"])
         s._progress = bool(data["progress"])
         s._turn = int(data["turn"])

@@ -459,7 +459,27 @@ class SewnState(State):
     def apply_action(self, action: int) -> None:
         ph = self.phase
         if ph in (SEED, HARVEST):
-            self._play(action)
+            # Inlined card play: the hot path of every playout.
+            cur = self.cur
+            hands = self.hands
+            h = hands[cur]
+            trick = self.trick
+            m = (h & SUIT_MASKS[self.led] or h) if trick else h
+            if not (0 <= action < 52 and m >> action & 1):
+                self._reject_play(action, h)
+            self._actions.append(action)
+            hands[cur] = h ^ (1 << action)
+            if not trick:
+                self.led = SUIT[action]
+                self.trick = (action,)
+                self.cur = (cur + 1) & 3
+                return
+            trick += (action,)
+            if len(trick) < 4:
+                self.trick = trick
+                self.cur = (cur + 1) & 3
+                return
+            self._finish_trick(trick)
         elif ph == PLANT:
             self._plant(action)
         elif ph == PICK:
@@ -484,26 +504,12 @@ class SewnState(State):
         else:
             raise self._illegal(action, "the game is over")
 
-    def _play(self, a: int) -> None:
-        cur = self.cur
-        h = self.hands[cur]
-        trick = self.trick
-        m = h
-        if trick:
-            m = h & SUIT_MASKS[self.led] or h
-        if not (0 <= a < 52 and m >> a & 1):
-            if 0 <= a < 52 and h >> a & 1:
-                raise self._illegal(a, f"you must follow suit ({SUITS[self.led]})")
-            raise self._illegal(a, "you can only play a card from your hand")
-        self._actions.append(a)
-        self.hands[cur] = h ^ (1 << a)
-        if not trick:
-            self.led = SUIT[a]
-        trick += (a,)
-        if len(trick) < 4:
-            self.trick = trick
-            self.cur = (cur + 1) & 3
-            return
+    def _reject_play(self, a: int, hand: int) -> None:
+        if isinstance(a, int) and 0 <= a < 52 and hand >> a & 1:
+            raise self._illegal(a, f"you must follow suit ({SUITS[self.led]})")
+        raise self._illegal(a, "you can only play a card from your hand")
+
+    def _finish_trick(self, trick: tuple[int, ...]) -> None:
         leader = self.leader
         self.trick = ()
         by_seat = (

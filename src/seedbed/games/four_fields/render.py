@@ -31,7 +31,7 @@ def _field(f: JSON) -> list[str]:
         high = f" (14: {' '.join(st['aces_high'])})" if st["aces_high"] else ""
         lines.append(
             f"    stockpile [bold]{st['value']}[/bold] {st['kind']} by seat {st['builder']}:"
-            f" [{_cards(st['cards'])}]{high}"
+            f" {_cards(st['cards'])}{high}"
         )
     return lines
 
@@ -46,7 +46,10 @@ def render_view(view: JSON) -> str:
         _, sym, colour = seasons[f]
         return f"[{colour}]{sym}[/{colour}]"
 
-    out = [f"[bold]Four Fields[/bold] round {view['round']}, dealer seat {view['dealer']}"]
+    out = [
+        f"[bold]Four Fields[/bold] round {view['round']}, dealer seat {view['dealer']}"
+        " (field 0 in front of the dealer, then clockwise)"
+    ]
     out += _field(fields[2])
     out.append(f"{_field(fields[1])[0]}")
     out += _field(fields[1])[1:]

@@ -17,7 +17,6 @@ from __future__ import annotations
 from typing import Any
 
 _STYLE = {"R": "red", "Y": "yellow", "B": "blue", "G": "green"}
-_CELL = 24
 
 #: (row or wheelbarrow label) per grid line: ("r", n) a row cell, ("w", n) a wheelbarrow.
 _GRID: tuple[tuple[tuple[str, int], ...], ...] = (
@@ -91,9 +90,17 @@ def _row_cell(view: dict[str, Any], r: int) -> _Cell:
         marker = "*"
     label = f"{marker}{r:>2}:"
     cell.add(label, "bold" if marker else "dim")
-    for look in view["rows"][r]:
+    looks = view["rows"][r]
+    i = 0
+    while i < len(looks):  # rows are sorted: identical cards are neighbours
+        j = i
+        while j < len(looks) and looks[j] == looks[i]:
+            j += 1
         cell.add(" ")
-        add_card(cell, look, view.get("direction", "clockwise"))
+        add_card(cell, looks[i], view.get("direction", "clockwise"))
+        if j - i > 1:
+            cell.add(f"×{j - i}")
+        i = j
     return cell
 
 
@@ -105,12 +112,10 @@ def _wheelbarrow_cell(view: dict[str, Any], w: int) -> _Cell:
     cell.add(f"WB{w} ", "bold")
     if owner is not None:
         cell.add(f"seat {owner}")
+    elif ctrl is None:
+        cell.add("(active player's)", "dim")
     else:
-        cell.add("no seat", "dim")
-    if ctrl is None:
-        cell.add(" ctl:active", "dim")
-    elif ctrl != owner:
-        cell.add(f" ctl:{ctrl}", "dim")
+        cell.add(f"(seat {ctrl}'s)", "dim")
     fav: str | None = None
     if view.get("favourites") is not None and owner is not None:
         fav = view["favourites"][owner]
@@ -124,25 +129,36 @@ def _wheelbarrow_cell(view: dict[str, Any], w: int) -> _Cell:
 
 def render_view(view: dict[str, Any]) -> str:
     """Rich-markup text of ``view`` (as returned by ``SowState.view``)."""
+    cells = {r: _row_cell(view, r) for r in range(12)}
+    wbs = {w: _wheelbarrow_cell(view, w) for w in range(4)}
+    gap = 2
+    width = [
+        max(cells[r].width for r in (5, 4, 3, 2)),
+        max(cells[6].width, cells[1].width, wbs[1].width),
+        max(cells[7].width, cells[0].width, wbs[3].width),
+        max(cells[r].width for r in (8, 9, 10, 11)),
+    ]
+    width = [max(w, 8) + gap for w in width]
+    middle = width[1] + width[2]
     lines: list[str] = []
     for grid_line in _GRID:
-        cells: list[str] = []
-        if len(grid_line) == 3:  # a row, one wheelbarrow in the middle, a row
+        parts: list[str] = []
+        if len(grid_line) == 3:  # a row, one wheelbarrow across the middle, a row
             left, mid, right = grid_line
-            cells.append(_row_cell(view, left[1]).padded(_CELL))
-            wb = _wheelbarrow_cell(view, mid[1])
-            pad = max(0, 2 * _CELL - wb.width)
-            cells.append(" " * (pad // 2) + wb.padded(wb.width) + " " * (pad - pad // 2))
-            cells.append(_row_cell(view, right[1]).padded(_CELL))
+            wb = wbs[mid[1]]
+            pad = max(0, middle - wb.width)
+            parts.append(cells[left[1]].padded(width[0]))
+            parts.append(" " * (pad // 2) + wb.padded(wb.width) + " " * (pad - pad // 2))
+            parts.append(cells[right[1]].padded(width[3]))
         else:
-            for kind, num in grid_line:
+            for col, (kind, num) in enumerate(grid_line):
                 if kind == "r":
-                    cells.append(_row_cell(view, num).padded(_CELL))
+                    parts.append(cells[num].padded(width[col]))
                 elif kind == "w":
-                    cells.append(_wheelbarrow_cell(view, num).padded(_CELL))
+                    parts.append(wbs[num].padded(width[col]))
                 else:
-                    cells.append(" " * _CELL)
-        lines.append("".join(cells).rstrip())
+                    parts.append(" " * width[col])
+        lines.append("".join(parts).rstrip())
     lines.append("")
 
     arrow = "↻" if view["direction"] == "clockwise" else "↺"

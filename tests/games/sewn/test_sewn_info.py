@@ -255,3 +255,64 @@ def test_resample_matches_exact_sampler_support(phase: int) -> None:
             assert replay(s).to_json() == s.to_json()
     finally:
         sampler.REJECTION_TRIES = old
+
+
+def test_resample_in_harvest_covers_every_consistent_field() -> None:
+    """Resampling in the Harvest: each unseen card lands only in a Field whose holder
+    has not shown a void in its suit and whose planter could have planted it, and over
+    many draws it lands in every such Field; seeded cards and p's knowledge stay put."""
+    from seedbed.games.sewn.engine import field_mask, harvest_void_masks
+
+    rng = random.Random(8)
+    st = None
+    for seed in range(100):
+        cand = GAME.new_state(seed)
+        while not (cand.phase == HARVEST and len(cand.harvest_tricks) == 5 and not cand.trick):
+            legal = cand.legal_actions()
+            cand.apply_action(legal[rng.randrange(len(legal))])
+        if any(harvest_void_masks(cand.harvest_tricks, None)):
+            st = cand
+            break
+    assert st is not None
+    p = 0
+    hv = harvest_void_masks(st.harvest_tricks, None)
+    sv = seed_voids(st.seed_tricks, None)
+    owner = {f: q for q, f in st.picks}
+    view = st.view(p)["current"]
+    peeked = {("South", "East", "North", "West").index(f) for f in view["peeked"]}
+    played = 0
+    for t in st.harvest_tricks:
+        for c in t[1]:
+            played |= 1 << c
+    allowed: set[tuple[int, int]] = set()
+    pool = []
+    for f in range(4):
+        planter = (f - 1) % 4
+        if planter == p or owner[f] == p:
+            continue
+        hidden = [
+            c
+            for c in st.plants[planter]
+            if not played >> c & 1 and not (f in peeked and c == st.plants[planter][-1])
+        ]
+        pool += hidden
+    for c in pool:
+        s = c // 13
+        for f in range(4):
+            planter = (f - 1) % 4
+            if planter == p or owner[f] == p or hv[owner[f]] >> s & 1:
+                continue
+            top_fixed = f in peeked
+            if any(sv[planter][s] > i for i in range(5 if top_fixed else 6)):
+                allowed.add((c, f))
+    seen: set[tuple[int, int]] = set()
+    draws = random.Random(2)
+    for _ in range(400):
+        s = st.resample_from_infostate(p, draws)
+        assert s.hands[p] == st.hands[p]
+        for c in pool:
+            for f in range(4):
+                if field_mask(s.seed_tricks, tuple(s.plants), f) >> c & 1:
+                    seen.add((c, f))
+    assert seen == allowed
+    assert len({f for _, f in allowed}) == 2

@@ -310,6 +310,8 @@ class SewnGame(Game):
         st.hands = list(masks)
         st.leader = st.cur = (d + 1) & 3
         if scores is not None:
+            if r0 == 0:
+                raise ValueError("scores can be given only for a later round")
             st.totals = list(scores)
         st.past = tuple(_empty_record((first + r) & 3) for r in range(r0))
         return st
@@ -976,9 +978,15 @@ class SewnState(State):
             assert deal == self.deals[i], f"round {i + 1}: cards do not match the deal"
             _check_tricks(rec.seed_tricks, None)
             _check_tricks(rec.harvest_tricks, rec.trump)
-        assert sum(self.totals) == sum(sum(r.won) for r in self.past) + (
-            sum(self.won) if self.phase != OVER else 0
-        ) or any(not r.seed_tricks for r in self.past)
+            for q, f in rec.picks:
+                played = mask_of(t[1][q] for t in rec.harvest_tricks)
+                assert played == field_mask(rec.seed_tricks, rec.plants, f), (
+                    "a player's Harvest cards are the Field they picked"
+                )
+        if all(r.seed_tricks for r in self.past):  # not a test position of a later round
+            live = self.won if self.phase != OVER else [0, 0, 0, 0]
+            expect = [sum(r.won[q] for r in self.past) + live[q] for q in range(4)]
+            assert self.totals == expect, "scores are the Harvest tricks won"
         if self.phase == OVER:
             return
         places: list[int] = list(self.hands)
@@ -1011,13 +1019,20 @@ class SewnState(State):
                 planted = len(plants[q])
                 if ph == PLANT:
                     w = self.seed_tricks[-1][2]
-                    expect = nst if ((q - w) & 3) < self.nplant else nst - 1
+                    due = nst if ((q - w) & 3) < self.nplant else nst - 1
                 else:
-                    expect = nst
-                assert planted == expect, "one plant per player after each Seed trick"
+                    due = nst
+                assert planted == due, "one plant per player after each Seed trick"
                 assert self.hands[q].bit_count() == 13 - nst - planted - played_now
         if ph == HARVEST:
             n = len(self.harvest_tricks)
+            for q, f in self.picks:
+                held = self.hands[q] | mask_of(t[1][q] for t in self.harvest_tricks)
+                if ((q - self.leader) & 3) < len(self.trick):
+                    held |= 1 << self.trick[(q - self.leader) & 3]
+                assert held == field_mask(self.seed_tricks, plants, f), (
+                    "a player's Harvest cards are the Field they picked"
+                )
             for q in range(4):
                 played_now = 1 if ((q - self.leader) & 3) < len(self.trick) else 0
                 assert self.hands[q].bit_count() == 12 - n - played_now

@@ -503,3 +503,13 @@ def test_ruling8_full_tie_is_shared() -> None:
 def test_winners_empty_before_the_end() -> None:
     """The protocol: no winners while the game goes on."""
     assert SowGame(4).new_state(0).winners() == []
+
+
+def test_deal_reaches_every_colour_order_and_windmill_row() -> None:
+    """Setup 2, 4, 5: the seed draws the Windmill's diagonal row and the Favourite
+    Colours; every possibility occurs."""
+    g = SowGame(4)
+    states = [g.new_state(k) for k in range(600)]
+    assert len({s.favourite_colours() for s in states}) == 24
+    mills = {r for s in states for r in (2, 5, 8, 11) if "windmill" in s.row_cards(r)}
+    assert mills == {2, 5, 8, 11}

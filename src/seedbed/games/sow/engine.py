@@ -12,6 +12,8 @@ cards met. Card codes and action numbers are defined in :mod:`._tables`.
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 from collections.abc import Iterable, Sequence
 from typing import ClassVar
@@ -644,6 +646,12 @@ def parse_cards(text: str) -> list[int]:
     return out
 
 
+_DECK = tuple(t for t in range(NUM_TYPES) for _ in range(2))
+_PERMUTATIONS_4 = tuple(itertools.permutations(range(4)))
+#: Number of equally likely deals (Seed order, Windmill row, colours, dealer).
+_DEAL_CHOICES = {n: math.factorial(2 * NUM_TYPES) * 4 * 24 * n for n in (2, 3, 4)}
+
+
 class SowGame(Game):
     """SOW for 2 to 4 players (rulebook ``sow.txt`` with the SOW rulings)."""
 
@@ -661,18 +669,26 @@ class SowGame(Game):
 
     def new_state(self, seed: int) -> SowState:
         """Deal (ruling 2): 2 Seeds per row, Windmill and Gopher in opposite diagonal
-        rows, secret Favourite Colours, start player (ruling 3)."""
-        rng = random.Random(seed)
-        deck = [t for t in range(NUM_TYPES) for _ in range(2)]
-        rng.shuffle(deck)
-        rows = [deck[2 * r : 2 * r + 2] for r in range(NUM_ROWS)]
-        k = rng.randrange(4)
+        rows, secret Favourite Colours, start player (ruling 3).
+
+        All of it comes from one uniform draw below ``24! * 4 * 4! * n``, decoded as
+        mixed-radix digits (a Lehmer code for the 24 Seeds): one generator call
+        instead of a shuffle, which makes dealing several times faster.
+        """
+        n = self.num_players
+        code = random.Random(seed).randrange(_DEAL_CHOICES[n])
+        deck = list(_DECK)
+        dealt = []
+        for size in range(2 * NUM_TYPES, 0, -1):
+            code, j = divmod(code, size)
+            dealt.append(deck.pop(j))
+        rows = [dealt[2 * r : 2 * r + 2] for r in range(NUM_ROWS)]
+        code, k = divmod(code, 4)
         rows[3 * k + 2].append(WINDMILL)
         rows[3 * ((k + 2) % 4) + 2].append(GOPHER)
-        fav = [0, 1, 2, 3]
-        rng.shuffle(fav)
-        n = self.num_players
-        start = 1 if n == 3 else (rng.randrange(n) + 1) % n
+        code, f = divmod(code, 24)
+        fav = list(_PERMUTATIONS_4[f])
+        start = 1 if n == 3 else (code % n + 1) % n
         return SowState(self, seed, rows, fav, start)
 
     def position(

@@ -207,22 +207,50 @@ def test_resample_puts_passed_cards_with_the_receiver() -> None:
         assert r.hands[0] == s.hands[0]
 
 
-def test_resample_onward_cards_stay_with_possible_holders() -> None:
+def test_resample_onward_cards_respect_one_kept_card_per_turn() -> None:
     """Ruling 5: a card that may have travelled on is placed only with seats that may
-    hold it, each free place equally likely."""
+    hold it, and a seat keeps one card per turn, so two cards passed to seat 3 cannot
+    both have stayed there. Worlds (4S, 7S): (1,1), (1,3), (3,1), weighted by the
+    placements each allows (6, 9, 9 out of 24)."""
     s = four_player_turn()
     s.passes = 1
     everyone_discards(s)
     everyone_discards(s)
-    where: Counter[int] = Counter()
-    for i in range(400):
+    where: Counter[tuple[int, int]] = Counter()
+    trials = 600
+    for i in range(trials):
         r = s.resample_from_infostate(0, random.Random(i))
         r.check_invariants()
-        for q in range(4):
-            if (r.hands[q] | r.houses[q]) & mask("7S"):
-                where[q] += 1
-    assert set(where) <= {1, 3}
-    assert 120 < where[1] < 280  # both seats hold 3 cards
+        seats = tuple(
+            next(q for q in range(4) if (r.hands[q] | r.houses[q]) & mask(c)) for c in ("4S", "7S")
+        )
+        where[seats] += 1  # type: ignore[index]
+    assert set(where) == {(1, 1), (1, 3), (3, 1)}
+    assert abs(where[(1, 1)] - trials * 6 / 24) < 4 * (trials * 6 / 24 * 18 / 24) ** 0.5
+
+
+def test_passed_jokers_are_tracked_as_a_joker() -> None:
+    """Ruling 1 and 5: a passed Joker is tracked as "a Joker"; seen leaving the
+    receiver, it may have been that one or the other (hidden) Joker."""
+    game = seedbed.load("harvest", players=3, harvest_cards_played="fields")
+    s = game.position(  # type: ignore[attr-defined]
+        hands={0: "AS 2S 3S 4S 5S 6S JK", 1: "AH 2H 3H 4H 5H 6H 7H", 2: "AD 2D 3D 4D 5D 6D 7D"},
+        dealer=2,
+    )
+    everyone_discards(s)  # seat 0 passes 4S 5S 6S JK to seat 1
+    assert ["JK", [1]] in s.view(0)["tracked"]
+    for i in range(30):
+        r = s.resample_from_infostate(0, random.Random(i))
+        assert (r.hands[1] | r.houses[1]) & (3 << 52)
+    play(s, "house AS", "village 4D", "discard 5D")
+    play(s, "house 4S", "village JK")  # seat 1 shows a Joker: maybe the passed one
+    assert "JK" not in [c for c, _ in s.view(0)["tracked"]]
+    hidden_joker: Counter[bool] = Counter()
+    for i in range(200):
+        r = s.resample_from_infostate(0, random.Random(i))
+        r.check_invariants()
+        hidden_joker[bool((r.hands[1] | r.houses[1]) & (3 << 52))] += 1
+    assert hidden_joker[True] and hidden_joker[False]
 
 
 def test_resample_is_uniform_over_unknown_cards() -> None:

@@ -24,6 +24,7 @@ from typing import Any
 from seedbed.core.cards import CARD_NAMES, CARD_SUIT, JOKER_1, JOKER_2, parse_cards
 from seedbed.core.protocol import JSON, State
 
+from ._knowledge import falling, passed_card_worlds
 from ._tables import (
     ACTION_NAMES,
     ALL_CARDS,
@@ -57,7 +58,8 @@ from ._tables import (
 J1 = 1 << JOKER_1
 J2 = 1 << JOKER_2
 DEAL_FIRST = 7
-#: Log entry kinds: ``(DEALT, seat, round, mask)`` and ``(PASSED, from, to, mask)``.
+#: Log entry kinds: ``(DEALT, seat, round, mask, at)`` and ``(PASSED, from, to, mask, at)``,
+#: ``at`` being the number of actions made before the deal or pass.
 DEALT, PASSED = 0, 1
 END_FOUR_FIELDS = "four fields"
 END_HARVEST_CARDS = "harvest cards"
@@ -125,7 +127,7 @@ class HarvestState(State):
     village: int
     deck: list[int]
     chance: int
-    log: list[tuple[int, int, int, int]]
+    log: list[tuple[int, int, int, int, int]]
     track: list[dict[int, int]]
     deals: list[int]
     movers: list[int]
@@ -408,8 +410,8 @@ class HarvestState(State):
             if not bit:
                 raise self._illegal(action, "that card is not in your hand")
             self.hands[p] = hand ^ bit
+            self.movers.append(p)
             if phase == PH_HOUSE:
-                self.movers.append(p)
                 self.houses[p] |= bit
                 self.phase = PH_VILLAGE
             else:
@@ -454,6 +456,7 @@ class HarvestState(State):
         else:
             raise self._illegal(action, "choose your action (plant, tend, harvest, ...)")
         self._actions.append(action)
+        self.movers.append(p)
         self._next_player()
 
     @staticmethod
@@ -565,7 +568,7 @@ class HarvestState(State):
                 got[q] |= 1 << deck.pop()
         for q in range(n):
             self.hands[q] |= got[q]
-            self.log.append((DEALT, q, self.round_no, norm_jokers(got[q])))
+            self.log.append((DEALT, q, self.round_no, norm_jokers(got[q]), len(self._actions)))
         self.deals.append(k)
 
     def _pass(self) -> None:
@@ -579,7 +582,7 @@ class HarvestState(State):
             r = (q + off) % n
             hands[r] = houses[r] | sent[q]
             houses[r] = 0
-            self.log.append((PASSED, q, r, norm_jokers(sent[q])))
+            self.log.append((PASSED, q, r, norm_jokers(sent[q]), len(self._actions)))
         self.passes += 1
         # What each seat knows of the cards it passed (see resample_from_infostate).
         for p in range(n):
@@ -616,17 +619,12 @@ class HarvestState(State):
     # -- information -------------------------------------------------------------------
     def _public_moves(self, player: int | None) -> list[int]:
         """The actions with every house card but ``player``'s own replaced by
-        :data:`HIDDEN_HOUSE` (``movers`` holds the seat of each house decision)."""
-        out = []
-        k = 0
+        :data:`HIDDEN_HOUSE` (``movers`` holds the seat of each decision)."""
         movers = self.movers
-        for a in self._actions:
-            if a < VILLAGE or a == HIDDEN_HOUSE:
-                out.append(a if movers[k] == player else HIDDEN_HOUSE)
-                k += 1
-            else:
-                out.append(a)
-        return out
+        return [
+            HIDDEN_HOUSE if (a < VILLAGE or a == HIDDEN_HOUSE) and movers[i] != player else a
+            for i, a in enumerate(self._actions)
+        ]
 
     def view(self, player: int | None) -> JSON:
         n = self.n
@@ -659,7 +657,7 @@ class HarvestState(State):
             v["hand"] = names_of(self.hands[player])
             v["house"] = names_of(self.houses[player])
             dealt, passed, received = [], [], []
-            for kind, a, b, m in self.log:
+            for kind, a, b, m, _at in self.log:
                 if kind == DEALT:
                     if a == player:
                         dealt.append(names_of(m))
@@ -679,8 +677,9 @@ class HarvestState(State):
         """Deal every card ``player`` cannot see (other hands and houses, the deck)
         afresh, uniformly among the placements consistent with what ``player`` knows:
         the public hand, house and deck sizes, and each card ``player`` passed and has
-        not seen since, which lies with one of the seats it may have travelled to
-        (``track``). Other seats' private records are reduced to what ``player`` saw."""
+        not seen since, which lies with a seat it may have travelled to, jointly
+        consistent with every seat keeping one card per turn (see :mod:`._knowledge`).
+        Other seats' private records are reduced to what ``player`` saw."""
         p = player
         n = self.n
         s = self.clone()
@@ -694,22 +693,36 @@ class HarvestState(State):
             if q != p:
                 free[q] = (self.hands[q] | self.houses[q]).bit_count()
         holding = [0] * n
-        # Tracked cards: singletons are certain; the others are placed uniformly.
-        jokers = _bits(pool & JOKERS)
-        multi: list[tuple[int, int]] = []
-        for x, h in sorted(self.track[p].items()):
-            c = x
-            if x >= 52:
-                c = jokers.pop(0)
-            pool &= ~(1 << c)
-            if h & (h - 1) == 0:
-                q = h.bit_length() - 1
-                holding[q] |= 1 << c
-                free[q] -= 1
-            else:
-                multi.append((c, h))
-        if multi:
-            self._place_multi(multi, free, holding, rng)
+        # The cards p passed and has not seen since: draw one consistent world, each
+        # weighted by the number of placements it allows, and seat them there.
+        items, worlds = passed_card_worlds(n, p, self._actions, self.movers, self.log)
+        if items:
+            weights = []
+            for w in worlds:
+                k = [0] * n
+                for seat in w:
+                    if seat >= 0:
+                        k[seat] += 1
+                weight = 1
+                for q in range(n):
+                    if k[q]:
+                        weight *= falling(free[q], k[q])
+                weights.append(weight)
+            pick = rng.randrange(sum(weights))
+            at = 0
+            while pick >= weights[at]:
+                pick -= weights[at]
+                at += 1
+            world = worlds[at]
+            jokers = _bits(pool & JOKERS)
+            for c, seat in zip(items, world, strict=True):
+                if seat < 0:
+                    continue
+                if c >= 52:
+                    c = jokers.pop(0)
+                pool &= ~(1 << c)
+                holding[seat] |= 1 << c
+                free[seat] -= 1
         rest = _bits(pool)
         rng.shuffle(rest)
         i = 0
@@ -724,9 +737,9 @@ class HarvestState(State):
                 continue
             cards = _bits(holding[q])
             rng.shuffle(cards)
-            k = self.houses[q].bit_count()
+            house_size = self.houses[q].bit_count()
             house = 0
-            for c in cards[:k]:
+            for c in cards[:house_size]:
                 house |= 1 << c
             s.houses[q] = house
             s.hands[q] = holding[q] ^ house
@@ -738,38 +751,6 @@ class HarvestState(State):
         s.track = [{} for _ in range(n)]
         s.track[p] = dict(self.track[p])
         return s
-
-    @staticmethod
-    def _place_multi(
-        multi: list[tuple[int, int]], free: list[int], holding: list[int], rng: random.Random
-    ) -> None:
-        """Give each card of ``multi`` (card, allowed seats) its own free slot, uniformly
-        over all such assignments (rejection sampling, then a greedy fallback)."""
-        for _ in range(500):
-            chosen: list[tuple[int, int]] = []
-            ok = True
-            for _c, h in multi:
-                seats = _bits(h)
-                total = sum(free[q] for q in seats)
-                k = rng.randrange(total) if total else -1
-                for q in seats:
-                    if k < free[q]:
-                        chosen.append((q, k))
-                        break
-                    k -= free[q]
-                else:
-                    ok = False
-                    break
-            if ok and len(set(chosen)) == len(chosen):
-                for (c, _h), (q, _k) in zip(multi, chosen, strict=True):
-                    holding[q] |= 1 << c
-                    free[q] -= 1
-                return
-        for c, h in sorted(multi, key=lambda e: e[1].bit_count()):  # pragma: no cover
-            seats = [q for q in _bits(h) if free[q] > 0]
-            q = seats[rng.randrange(len(seats))]
-            holding[q] |= 1 << c
-            free[q] -= 1
 
     def _canonical_jokers(self, p: int) -> None:
         """Renumber the Jokers so that the first one met (own hand, own house, village,
@@ -894,7 +875,7 @@ class HarvestState(State):
         s.village = int(d["village"])
         s.deck = [int(x) for x in d["deck"]]
         s.chance = int(d["chance"])
-        s.log = [(int(a), int(b), int(c), int(m)) for a, b, c, m in d["log"]]
+        s.log = [(int(a), int(b), int(c), int(m), int(t)) for a, b, c, m, t in d["log"]]
         s.track = [{int(x): int(h) for x, h in t} for t in d["track"]]
         s.deals = [int(x) for x in d["deals"]]
         s.movers = [int(x) for x in d["movers"]]

@@ -110,7 +110,7 @@ def unpack(action: int) -> tuple[int, int, int, int, int, int, int, int]:
 Group = tuple[int, int]  # (card mask, aces counted as 14: one bit per suit)
 
 _GROUPS: dict[int, tuple[tuple[Group, ...], ...]] = {}
-_UNIONS: dict[tuple[int, int, int], frozenset[Group]] = {}
+_UNIONS: dict[tuple[int, int], tuple[Group, ...]] = {}
 _HARVESTS: dict[tuple[int, int], tuple[int, ...]] = {}
 _CACHE_LIMIT = 200_000
 
@@ -153,19 +153,17 @@ def groups(loose: int) -> tuple[tuple[Group, ...], ...]:
     return result
 
 
-def unions(loose: int, value: int, exclude: int = 0) -> frozenset[Group]:
-    """Every union of pairwise disjoint groups of ``loose`` worth ``value`` each and
-    avoiding the cards of ``exclude``, with the Aces counted as 14, including the empty
-    union ``(0, 0)``."""
-    key = (loose, value, exclude)
+def unions(loose: int, value: int) -> tuple[Group, ...]:
+    """Every union of pairwise disjoint groups of ``loose`` worth ``value`` each, with the
+    Aces counted as 14, including the empty union ``(0, 0)``."""
+    key = (loose, value)
     hit = _UNIONS.get(key)
     if hit is not None:
         return hit
     res: set[Group] = {(0, 0)}
     for g, a in groups(loose)[value]:
-        if not g & exclude:
-            res |= {(r | g, ra | a) for r, ra in res if not r & g}
-    out = frozenset(res)
+        res |= {(r | g, ra | a) for r, ra in res if not r & g}
+    out = tuple(res)
     _limit(_UNIONS)
     _UNIONS[key] = out
     return out

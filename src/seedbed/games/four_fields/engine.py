@@ -352,31 +352,39 @@ class FourFieldsState(State):
         seasons = SEASONS[self._orient]
         out: list[int] = []
         # Values kept in hand when each card is played (the stockpile requirement).
+        vb = [VALUE_BITS[c] for c in hcards]
         kept = []
-        for c in hcards:
+        for i in range(len(vb)):
             k = 0
-            for d in hcards:
-                if d != c:
-                    k |= VALUE_BITS[d]
+            for j, x in enumerate(vb):
+                if j != i:
+                    k |= x
             kept.append(k)
+        loose_all = self._loose
+        stocks_all = self._stocks
         for f in range(4):
             season = seasons[f]
-            fm = _field_moves(self._loose[f], self._stocks[f])
-            takes = fm.takes
-            fbase = f << 6
+            fm = _field_moves(loose_all[f], stocks_all[f])
+            per_card = fm.per_card
+            bld = fm.bld
+            fs = f << 6 | season << 8
+            spring = season == SPRING
             for i, c in enumerate(hcards):
-                base = c | fbase
-                if season != AUTUMN:
-                    out.append(base)  # sow
-                if season != WINTER and takes & VALUE_BITS[c]:
-                    out += [base | x for x in fm.harvests(c)]
-                if season != SPRING:
-                    for v in _bit_list(kept[i] & fm.buildable(NUM[c])):
-                        bs = fm.builds(c, v)
-                        if bs:
-                            out += [base | x for x in bs]
+                if spring:
+                    key = c | fs
+                else:
+                    num = NUM[c]
+                    b = bld[num]
+                    if b < 0:
+                        b = fm.buildable(num)
+                    key = c | fs | (kept[i] & b) << 10
+                moves = per_card.get(key)
+                if moves is None:
+                    moves = fm.card_moves(key)
+                if moves:
+                    out += moves
             if self._full and season != WINTER and len(hcards) == HAND_SIZE:
-                self._full_harvests(out, f, hand, hcards, self._loose[f], self._stocks[f])
+                self._full_harvests(out, f, hand, hcards, loose_all[f], stocks_all[f])
         out.sort()
         return out
 
@@ -769,12 +777,13 @@ class _FieldMoves:
     """
 
     __slots__ = (
-        "_buildable",
         "_builds",
         "_harvest",
         "adds",
+        "bld",
         "has",
         "loose",
+        "per_card",
         "stock_values",
         "stocks",
         "takes",
@@ -794,12 +803,34 @@ class _FieldMoves:
         self.adds = [st[1] for st in stocks if st[2] == ADD]
         #: Bit v set when a card of value v harvests something here.
         self.takes = self.has | self.stock_values
-        self._buildable: list[int] = [-1] * 14
+        #: buildable(num) per card number (-1: not computed yet).
+        self.bld: list[int] = [-1] * 14
+        #: Every move of one card here, keyed by card | field << 6 | season << 8 |
+        #: (kept values that can be built) << 10.
+        self.per_card: dict[int, list[int]] = {}
+
+    def card_moves(self, key: int) -> list[int]:
+        """The moves (with card and field bits) described by a ``per_card`` key."""
+        c = key & 63
+        f = key >> 6 & 3
+        season = key >> 8 & 3
+        values = key >> 10
+        base = c | f << 6
+        out: list[int] = []
+        if season != AUTUMN:
+            out.append(base)  # sow
+        if season != WINTER and self.takes & VALUE_BITS[c]:
+            out += [base | x for x in self.harvests(c)]
+        if values:
+            for v in _bit_list(values):
+                out += [base | x for x in self.builds(c, v)]
+        self.per_card[key] = out
+        return out
 
     def buildable(self, num: int) -> int:
         """Bit v set when a card numbered ``num`` may build some stockpile of value v
         here (a necessary condition, the kept card aside); computed with shifts."""
-        bits = self._buildable[num]
+        bits = self.bld[num]
         if bits < 0:
             has = self.has
             bits = has << num  # adding up a new stockpile: the card and a group
@@ -808,7 +839,7 @@ class _FieldMoves:
             starts = has << num | 1 << num | (1 << 14 if num == 1 else 0)
             bits |= starts & (has | self.stock_values)  # matching
             bits &= 0x7FFE
-            self._buildable[num] = bits
+            self.bld[num] = bits
         return bits
 
     def harvests(self, c: int) -> list[int]:
@@ -892,8 +923,11 @@ def _builds(out: list[int], c: int, v: int, loose: int, stocks: tuple[Stockpile,
     if num == 1 and v == 14:
         starts.append((0, 1 << CARD_SUIT[c]))
     b = KIND_SHIFTED[MATCH] | vbits
+    every = unions(loose, v)
     for g0, h0 in starts:
-        for m, h in unions(loose, v, g0):
+        for m, h in every:
+            if m & g0:
+                continue
             lb = b | (h0 | h) << ACE_SHIFT | (g0 | m) << LOOSE_SHIFT
             for sc in combos:
                 if m or sc:

@@ -175,6 +175,7 @@ def test_resample_consistent_on_random_games(seed: int, players: int, moves: int
             return
         legal = s.legal_actions()
         s.apply_action(legal[rng.randrange(len(legal))])
+    s.legal_actions()  # fill the move cache before resampling
     for p in range(players):
         r = s.resample_from_infostate(p, rng)
         r.check_invariants()
@@ -182,6 +183,10 @@ def test_resample_consistent_on_random_games(seed: int, players: int, moves: int
         assert r._hands[p] == s._hands[p]
         if s.current_player() == p:
             assert r.legal_actions() == s.legal_actions()
+        # The mover's moves come from the resampled hand, not from a stale cache.
+        fresh = r.clone()
+        fresh._legal = None
+        assert r.legal_actions() == fresh.legal_actions()
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -659,6 +659,7 @@ class FourFieldsState(State):
         it is known to keep for a stockpile it built (see :func:`_deal_constrained`)."""
         s = self.clone()
         s.seed = None
+        s._legal = None  # another seat's hand may change
         s._deal_key = rng.getrandbits(62)
         known = self._hands[player]
         for m in self._loose:

@@ -158,3 +158,16 @@ def test_render_hides_other_favourites() -> None:
     assert f"Favourite Colour: {fav[1]}" in plain
     assert "♥" + fav[0] not in plain and "♥" + fav[1] in plain
     assert "♥" not in _plain(s.render(None))
+
+
+def test_position_rejects_bad_parameters() -> None:
+    g = SowGame(3)
+    base = rows(r0="r/y b/g", r5="windmill", r11="gopher")
+    with pytest.raises(ValueError, match="four colours"):
+        g.position(base, favourites="RRBG")
+    with pytest.raises(ValueError, match="direction"):
+        g.position(base, direction="up")
+    with pytest.raises(ValueError, match="seat"):
+        g.position(base, to_move=3)
+    with pytest.raises(ValueError, match="bouquets"):
+        g.position(base, bouquets=["", ""])

@@ -731,8 +731,15 @@ class SowGame(Game):
         if any(c != 2 for c in count):
             bad = [TYPE_NAMES[t] for t in range(NUM_TYPES) if count[t] != 2]
             raise ValueError(f"every card type must be there exactly twice; wrong: {bad}")
+        if sorted(favourites.upper()) != sorted("RYBG"):
+            raise ValueError(f"favourites must order the four colours RYBG, not {favourites!r}")
         fav = ["RYBG".index(c) for c in favourites.upper()]
-        dirn = {"clockwise": 1, "cw": 1, "counter-clockwise": -1, "ccw": -1}[direction]
+        dirs = {"clockwise": 1, "cw": 1, "counter-clockwise": -1, "ccw": -1}
+        if direction not in dirs:
+            raise ValueError(f"direction is 'clockwise' or 'counter-clockwise', not {direction!r}")
+        dirn = dirs[direction]
+        if not 0 <= to_move < n:
+            raise ValueError(f"to_move must be a seat 0..{n - 1}")
         flat = [x for r in grid for x in r]
         water = CAN in flat
         state = SowState(

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from math import comb
 
 _SUIT = tuple(c // 13 for c in range(52))
-REJECTION_TRIES = 48
+REJECTION_TRIES = 200
 
 
 @dataclass
@@ -151,6 +151,29 @@ def _rows(need: int, limits: Sequence[int]) -> Iterator[tuple[int, ...]]:
 
 
 def _exact(
+    all_locations: Sequence[Location], pool: Sequence[int], rng: random.Random
+) -> list[list[int]]:
+    # The DP enumerates the splits of every location but the last, whose share is
+    # forced; it is fastest with the least constrained location last. The order
+    # depends only on the constraints, so the draw stays a function of them and rng.
+    order = sorted(range(len(all_locations)), key=lambda i: _freedom(all_locations[i]))
+    locations = [all_locations[i] for i in order]
+    placed = _exact_ordered(locations, pool, rng)
+    out: list[list[int]] = [[] for _ in all_locations]
+    for i, cards in zip(order, placed, strict=True):
+        out[i] = cards
+    return out
+
+
+def _freedom(loc: Location) -> int:
+    """How many suits the location's places accept in all (a rough size of its rows)."""
+    if not loc.pool_ok or not loc.need:
+        return -1
+    per_slot = sum(bin(m & ~loc.pool_forbid & 15).count("1") for m in loc.slots)
+    return per_slot + loc.hand_count * bin(loc.hand_mask & ~loc.pool_forbid & 15).count("1")
+
+
+def _exact_ordered(
     locations: Sequence[Location], pool: Sequence[int], rng: random.Random
 ) -> list[list[int]]:
     nloc = len(locations)
@@ -231,11 +254,11 @@ def _exact(
             cards.extend(by_suit[s][: row[s]])
             del by_suit[s][: row[s]]
         rem = (rem[0] - row[0], rem[1] - row[1], rem[2] - row[2], rem[3] - row[3])
-        out.append(_arrange(loc, cards, rng))
+        out.append(arrange(loc, cards, rng))
     return out
 
 
-def _arrange(loc: Location, cards: list[int], rng: random.Random) -> list[int]:
+def arrange(loc: Location, cards: list[int], rng: random.Random) -> list[int]:
     """A uniform valid arrangement of ``cards`` into ``loc``: hand first (a uniform
     subset of the eligible cards), then slots from the most restrictive."""
     left = sorted(cards)

@@ -1149,6 +1149,24 @@ def _resample_after_summer(
 
 
 def _resample_finished(rec: RoundRecord, p: int, rng: random.Random) -> tuple[tuple[int, ...], ...]:
+    """New plant orders of a finished round. Every Field was played out, so each
+    planter's set of plants is public; only the order is hidden (constrained by the
+    planter's Seed voids and by the top cards ``p`` saw at the Pick)."""
     if not rec.seed_tricks:
         return rec.plants
-    return _resample_after_summer(rec, p, rng, None)
+    voids = seed_voids(rec.seed_tricks, None)
+    k = (p - rec.first_picker) & 3
+    gone = {f for _, f in rec.picks[:k]}
+    new = list(rec.plants)
+    for q in range(4):
+        if q == p:
+            continue
+        plants = rec.plants[q]
+        if (q + 1) & 3 in gone:
+            cards, top = list(plants), None
+        else:
+            cards, top = list(plants[:-1]), plants[-1]
+        loc = _sampler.Location(_plant_slots(voids[q], len(cards)), known=sorted(cards))
+        order = _sampler.arrange(loc, loc.known, rng)
+        new[q] = tuple(order) if top is None else (*order, top)
+    return tuple(new)

@@ -62,27 +62,20 @@ def _root(
 @app.command()
 def games() -> None:
     """List the games, their player counts and options."""
-    table = Table(title="seedbed games")
-    table.add_column("id", style="bold")
-    table.add_column("name")
-    table.add_column("players")
-    table.add_column("options")
-    table.add_column("about")
     for gid in available_games():
         cls = game_class(gid)
-        opts = []
-        for name, opt in cls.options.items():
-            values = "|".join(map(str, opt.choices)) if opt.choices else type(opt.default).__name__
-            opts.append(f"{name}={opt.default} ({values}): {opt.doc}")
         players = (
             str(cls.min_players)
             if cls.min_players == cls.max_players
             else f"{cls.min_players}-{cls.max_players}"
         )
-        table.add_row(gid, cls.name, players, "\n".join(opts) or "-", cls.summary)
-    console.print(table)
-    agents = ", ".join(f"{k} ({v})" for k, v in available_agents().items())
-    console.print(f"Agents: {agents}")
+        console.print(f"[bold]{gid}[/bold]  {cls.name}, {players} players. {cls.summary}")
+        for name, opt in cls.options.items():
+            values = "|".join(map(str, opt.choices)) if opt.choices else type(opt.default).__name__
+            console.print(f"    -o {name}=<{values}>  (default {opt.default}) {opt.doc}")
+    console.print("[bold]agents[/bold] (for --opponents and --agents):")
+    for name, doc in available_agents().items():
+        console.print(f"    {name}: {doc}")
 
 
 def _rules_dir() -> Path:

@@ -130,10 +130,11 @@ class PlaySession:
             assert player is not None
             if player in self.agents:
                 action = self.agents[player].select_action(self.state.infoset(player))
-                note = self.state.action_to_string(action)
+                # Only what the watching person may see of the move.
+                viewer = self.humans[0] if len(self.humans) == 1 else None
+                note = self.state.notation_for(action, player, viewer)
                 self.state.apply_action(action)
-                if not self.hot_seat or len(self.humans) == 0:
-                    c.print(f"{self._seat_name(player)} plays [bold]{note}[/bold]")
+                c.print(f"{self._seat_name(player)} plays [bold]{note}[/bold]")
                 continue
             try:
                 if not self._human_turn(player):

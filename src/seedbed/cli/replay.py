@@ -27,8 +27,12 @@ def replay_record(record: Record, seat: int | None, console: Console) -> None:
         title = f"{record.game} - position {i} of {len(moves)} - as {who}"
         console.print(Panel(state.game.render(state.view(seat)), title=title))
         if i > 0:
-            mover = states[i - 1].current_player()
-            console.print(f"last move: seat {mover}: [bold]{moves[i - 1]}[/bold]")
+            before = states[i - 1]
+            mover = before.current_player()
+            assert mover is not None
+            action = before.string_to_action(moves[i - 1])
+            shown = before.notation_for(action, mover, seat)
+            console.print(f"last move: seat {mover}: [bold]{shown}[/bold]")
         if i == len(moves):
             scores = ", ".join(f"seat {p}: {s:g}" for p, s in enumerate(state.scores()))
             end = "final" if state.is_terminal() else "unfinished game, scores so far"

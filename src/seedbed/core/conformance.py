@@ -72,6 +72,9 @@ def check_state_contract(state: State, rng: random.Random) -> None:
     assert len(set(names)) == len(names), f"notation not unique: {names}"
     for a, name in zip(legal, names, strict=True):
         assert state.string_to_action(name) == a, f"{name!r} does not parse back to {a}"
+        assert state.notation_for(a, player, player) == name, "the mover sees the full move"
+        for viewer in [*range(game.num_players), None]:
+            assert isinstance(state.notation_for(a, player, viewer), str)
     # Forgiving: case does not matter.
     a = legal[rng.randrange(len(legal))]
     assert state.string_to_action(state.action_to_string(a).lower()) == a

@@ -286,6 +286,15 @@ class State(ABC):
         reason = why or ("the game is over" if who is None else "not legal now")
         return IllegalMoveError(f"action {action} {name} is illegal: {reason}")
 
+    def notation_for(self, action: int, actor: int, viewer: int | None) -> str:
+        """How ``viewer`` (``None``: a spectator) saw ``actor`` make ``action``.
+
+        The full notation when the move is public or the viewer made it; engines whose
+        moves hide cards (a card planted face down, a card kept in a house) override
+        this to mask them, so that user interfaces never show another seat's secret.
+        """
+        return self.action_to_string(action)
+
     def rule_counts(self) -> dict[str, int]:
         """How often each rule has fired so far in this game, e.g. ``{"season_turn": 7}``.
 

@@ -316,3 +316,22 @@ def test_resample_in_harvest_covers_every_consistent_field() -> None:
                     seen.add((c, f))
     assert seen == allowed
     assert len({f for _, f in allowed}) == 2
+
+
+def test_plant_order_of_finished_round_is_uniform() -> None:
+    """Resampling a finished round draws the hidden plant order uniformly among the
+    orders allowed by the planter's Seed voids (here: void in hearts from trick 2 and
+    in clubs from trick 4)."""
+    masks = [0b1111, 0b1111, 0b1101, 0b1101, 0b0101]
+    cards = [0, 13, 14, 26, 39]  # AS, AH, 2H, AD, AC
+    loc = sampler.Location(masks, known=cards)
+    valid = {
+        perm
+        for perm in itertools.permutations(cards)
+        if all(m >> (c // 13) & 1 for c, m in zip(perm, masks, strict=True))
+    }
+    assert len(valid) == 8
+    rng = random.Random(9)
+    counts = Counter(tuple(sampler.arrange(loc, cards, rng)) for _ in range(8 * 300))
+    assert set(counts) == valid
+    assert all(0.7 * 300 < c < 1.3 * 300 for c in counts.values())

@@ -75,26 +75,6 @@ _SUIT_PLANTS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 )
 
 
-def _cards_list(mask: int) -> list[int]:
-    t = _SUIT_CARDS
-    return [
-        *t[0][mask & 0x1FFF],
-        *t[1][mask >> 13 & 0x1FFF],
-        *t[2][mask >> 26 & 0x1FFF],
-        *t[3][mask >> 39 & 0x1FFF],
-    ]
-
-
-def _plants_list(mask: int) -> list[int]:
-    t = _SUIT_PLANTS
-    return [
-        *t[0][mask & 0x1FFF],
-        *t[1][mask >> 13 & 0x1FFF],
-        *t[2][mask >> 26 & 0x1FFF],
-        *t[3][mask >> 39 & 0x1FFF],
-    ]
-
-
 def _action_names() -> tuple[str, ...]:
     names = [CARD_NAMES[c] for c in range(52)]
     names += [f"plant {CARD_NAMES[c]}" for c in range(52)]
@@ -445,9 +425,20 @@ class SewnState(State):
                 sub = h >> (13 * s) & 0x1FFF
                 if sub:
                     return list(_SUIT_CARDS[s][sub])
-            return _cards_list(h)
-        if ph == PLANT:
-            return _plants_list(self.hands[self.cur])
+            t = _SUIT_CARDS
+        elif ph == PLANT:
+            h = self.hands[self.cur]
+            t = _SUIT_PLANTS
+        else:
+            return self._other_legal(ph)
+        return [
+            *t[0][h & 0x1FFF],
+            *t[1][h >> 13 & 0x1FFF],
+            *t[2][h >> 26 & 0x1FFF],
+            *t[3][h >> 39 & 0x1FFF],
+        ]
+
+    def _other_legal(self, ph: int) -> list[int]:
         if ph == PICK:
             cur = self.cur
             taken = [f for _, f in self.picks]
@@ -483,7 +474,27 @@ class SewnState(State):
                 return
             self._finish_trick(trick)
         elif ph == PLANT:
-            self._plant(action)
+            cur = self.cur
+            hands = self.hands
+            h = hands[cur]
+            c = action - PLANT_BASE
+            if not (0 <= c < 52 and h >> c & 1):
+                raise self._illegal(action, "plant a card from your hand")
+            self._actions.append(action)
+            hands[cur] = h ^ (1 << c)
+            self.plants[cur] += (c,)
+            n = self.nplant + 1
+            cur = (cur + 1) & 3
+            if n < 4:
+                self.nplant = n
+                self.cur = cur
+                return
+            self.nplant = 0
+            if len(self.seed_tricks) == SEED_TRICKS:
+                self._end_of_summer()
+            else:
+                self.phase = SEED
+                self.leader = self.cur = cur
         elif ph == PICK:
             self._pick(action)
         elif ph == PRIVILEGE:
@@ -535,28 +546,6 @@ class SewnState(State):
             self._end_round()
         else:
             self.leader = self.cur = w
-
-    def _plant(self, a: int) -> None:
-        cur = self.cur
-        h = self.hands[cur]
-        c = a - PLANT_BASE
-        if not (0 <= c < 52 and h >> c & 1):
-            raise self._illegal(a, "plant a card from your hand")
-        self._actions.append(a)
-        self.hands[cur] = h ^ (1 << c)
-        self.plants[cur] += (c,)
-        n = self.nplant + 1
-        cur = (cur + 1) & 3
-        if n < 4:
-            self.nplant = n
-            self.cur = cur
-            return
-        self.nplant = 0
-        if len(self.seed_tricks) == SEED_TRICKS:
-            self._end_of_summer()
-        else:
-            self.phase = SEED
-            self.leader = self.cur = cur
 
     def _end_of_summer(self) -> None:
         hands = self.hands

@@ -55,6 +55,8 @@ from ._tables import (
     playable_mask,
 )
 
+#: Bit offset of each card's suit in a card mask.
+CARD_SHIFT: tuple[int, ...] = tuple(13 * (c // 13) for c in range(52))
 J1 = 1 << JOKER_1
 J2 = 1 << JOKER_2
 DEAL_FIRST = 7
@@ -107,6 +109,7 @@ class HarvestState(State):
         "round_no",
         "table_counts_village",
         "track",
+        "tracked_any",
         "turn",
         "village",
     )
@@ -129,6 +132,8 @@ class HarvestState(State):
     chance: int
     log: list[tuple[int, int, int, int, int]]
     track: list[dict[int, int]]
+    #: A quick filter: every card some seat tracks has its bit here (maybe more).
+    tracked_any: int
     deals: list[int]
     movers: list[int]
     reshuffles: list[int]
@@ -151,6 +156,7 @@ class HarvestState(State):
         s.deck = []
         s.log = []
         s.track = [{} for _ in range(n)]
+        s.tracked_any = 0
         s.deals = []
         s.movers = []
         s.reshuffles = [0, 0]
@@ -265,6 +271,7 @@ class HarvestState(State):
         s.chance = self.chance
         s.log = self.log[:]
         s.track = [t.copy() if t else {} for t in self.track]
+        s.tracked_any = self.tracked_any
         s.deals = self.deals[:]
         s.movers = self.movers[:]
         s.reshuffles = self.reshuffles[:]
@@ -397,28 +404,30 @@ class HarvestState(State):
         phase = self.phase
         if phase == PH_OVER:
             raise self._illegal(action, "the game is over")
-        if not isinstance(action, int) or isinstance(action, bool):
-            raise self._illegal(-1, f"{action!r} is not an action number")
+        if action.__class__ is not int:
+            if isinstance(action, bool) or not isinstance(action, int):
+                raise self._illegal(-1, f"{action!r} is not an action number")
+            action = int(action)
         p = self.cur
         hand = self.hands[p]
-        if phase in (PH_HOUSE, PH_VILLAGE):
-            base = HOUSE if phase == PH_HOUSE else VILLAGE
-            c = action - base
-            if not 0 <= c <= 52:
+        if phase != PH_ACTION:
+            c = action - (HOUSE if phase == PH_HOUSE else VILLAGE)
+            if c < 0 or c > 52:
                 raise self._illegal(action, f"choose a card for your {PHASE_NAMES[phase]}")
-            bit = self._held(hand, c)
+            bit = (J1 if hand & J1 else hand & J2) if c == 52 else hand & 1 << c
             if not bit:
                 raise self._illegal(action, "that card is not in your hand")
             self.hands[p] = hand ^ bit
             self.movers.append(p)
+            self._actions.append(action)
             if phase == PH_HOUSE:
                 self.houses[p] |= bit
                 self.phase = PH_VILLAGE
             else:
                 self.village |= bit
-                self._seen(p, bit)
+                if self.tracked_any & bit:
+                    self._seen(p, bit)
                 self.phase = PH_ACTION
-            self._actions.append(action)
             return
         # the action
         if PLAY <= action < DISCARD:
@@ -430,43 +439,38 @@ class HarvestState(State):
                 raise self._illegal(action, self._why_not_playable(p, c))
             self.hands[p] = hand ^ bit
             self._to_field(p, c)
-            self._seen(p, bit)
         elif DISCARD <= action < ASSIST:
             c = action - DISCARD
-            bit = self._held(hand, c) if c <= 52 else 0
+            bit = (J1 if hand & J1 else hand & J2) if c == 52 else hand & 1 << c
             if not bit:
                 raise self._illegal(action, "that card is not in your hand")
             self.hands[p] = hand ^ bit
             self.village |= bit
-            self._seen(p, bit)
         elif ASSIST <= action < NUM_ACTIONS:
             c = action - ASSIST
-            bit = 1 << c
-            joker = self._held(hand, 52)
-            if not joker:
+            taken = 1 << c
+            bit = J1 if hand & J1 else hand & J2
+            if not bit:
                 raise self._illegal(action, "an assistant needs a Joker in your hand")
-            if not self.village & bit:
+            if not self.village & taken:
                 raise self._illegal(action, f"{CARD_NAMES[c]} is not in the village")
-            if not self.playable[p] & bit:
+            if not self.playable[p] & taken:
                 raise self._illegal(action, self._why_not_playable(p, c))
-            self.hands[p] = hand ^ joker
-            self.village = (self.village | joker) ^ bit
+            self.hands[p] = hand ^ bit
+            self.village = (self.village | bit) ^ taken
             self._to_field(p, c)
-            self._seen(p, joker)
         else:
             raise self._illegal(action, "choose your action (plant, tend, harvest, ...)")
+        if self.tracked_any & bit:
+            self._seen(p, bit)
         self._actions.append(action)
         self.movers.append(p)
-        self._next_player()
-
-    @staticmethod
-    def _held(hand: int, c: int) -> int:
-        """The bit of card ``c`` in ``hand`` (``c == 52``: the lowest Joker), or 0."""
-        if c == 52:
-            if hand & J1:
-                return J1
-            return hand & J2
-        return hand & (1 << c)
+        self.acted += 1
+        if self.acted < self.n:
+            self.cur = (p + 1) % self.n
+            self.phase = PH_HOUSE
+        else:
+            self._end_of_turn()
 
     def _why_not_playable(self, p: int, c: int) -> str:
         suit = CARD_SUIT[c]
@@ -480,7 +484,9 @@ class HarvestState(State):
     def _to_field(self, p: int, c: int) -> None:
         f = self.fields[p] | (1 << c)
         self.fields[p] = f
-        self.playable[p] = playable_mask(f)
+        shift = CARD_SHIFT[c]
+        stage = ((f >> shift) & 0x1FFF).bit_count()
+        self.playable[p] = (self.playable[p] & ~(0x1FFF << shift)) | (STAGE_RANKS[stage] << shift)
 
     def _seen(self, p: int, bit: int) -> None:
         """Card ``bit`` was just played face up by ``p``: nobody tracks it any more."""
@@ -493,14 +499,6 @@ class HarvestState(State):
         for t in self.track:
             if t and c in t:
                 del t[c]
-
-    def _next_player(self) -> None:
-        self.acted += 1
-        if self.acted < self.n:
-            self.cur = (self.cur + 1) % self.n
-            self.phase = PH_HOUSE
-            return
-        self._end_of_turn()
 
     def _end_of_turn(self) -> None:
         n = self.n
@@ -615,6 +613,14 @@ class HarvestState(State):
                     t[x] = r_bit
                 for _ in range((mine & JOKERS).bit_count()):
                     t[JOKER_2 if JOKER_1 in t else JOKER_1] = r_bit
+        self._update_tracked_any()
+
+    def _update_tracked_any(self) -> None:
+        m = 0
+        for t in self.track:
+            for x in t:
+                m |= JOKERS if x >= 52 else 1 << x
+        self.tracked_any = m
 
     # -- information -------------------------------------------------------------------
     def _public_moves(self, player: int | None) -> list[int]:
@@ -750,6 +756,7 @@ class HarvestState(State):
         s.log = [e for e in self.log if (e[1] == p if e[0] == DEALT else p in (e[1], e[2]))]
         s.track = [{} for _ in range(n)]
         s.track[p] = dict(self.track[p])
+        s._update_tracked_any()
         return s
 
     def _canonical_jokers(self, p: int) -> None:
@@ -877,6 +884,7 @@ class HarvestState(State):
         s.chance = int(d["chance"])
         s.log = [(int(a), int(b), int(c), int(m), int(t)) for a, b, c, m, t in d["log"]]
         s.track = [{int(x): int(h) for x, h in t} for t in d["track"]]
+        s._update_tracked_any()
         s.deals = [int(x) for x in d["deals"]]
         s.movers = [int(x) for x in d["movers"]]
         s.reshuffles = [int(x) for x in d["reshuffles"]]

@@ -160,10 +160,14 @@ def unions(loose: int, value: int) -> tuple[Group, ...]:
     hit = _UNIONS.get(key)
     if hit is not None:
         return hit
-    res: set[Group] = {(0, 0)}
-    for g, a in groups(loose)[value]:
-        res |= {(r | g, ra | a) for r, ra in res if not r & g}
-    out = tuple(res)
+    row = groups(loose)[value]
+    if len(row) <= 1:
+        out: tuple[Group, ...] = ((0, 0), *row)
+    else:
+        res: set[Group] = {(0, 0)}
+        for g, a in row:
+            res |= {(r | g, ra | a) for r, ra in res if not r & g}
+        out = tuple(res)
     _limit(_UNIONS)
     _UNIONS[key] = out
     return out

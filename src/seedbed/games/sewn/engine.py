@@ -313,12 +313,19 @@ def _seat_of(text: str) -> int:
     raise ValueError(f"{text!r} is not a seat: South, East, North or West")
 
 
+_DECK = tuple(range(52))
+
+
 def _deal(rng: random.Random, dealer: int) -> tuple[int, ...]:
-    deck = list(range(52))
-    rng.shuffle(deck)
+    """A uniformly shuffled deck (sorted by random keys: faster than ``shuffle``),
+    dealt one card at a time from the player after the dealer."""
+    r = rng.random
+    keys = [r() for _ in _DECK]
+    deck = sorted(_DECK, key=keys.__getitem__)
+    a = dealer + 1
     hands = [0, 0, 0, 0]
     for i, c in enumerate(deck):
-        hands[(dealer + 1 + i) & 3] |= 1 << c
+        hands[(a + i) & 3] |= 1 << c
     return tuple(hands)
 
 

@@ -205,3 +205,29 @@ def test_information_state_distinguishes_hands(players: int) -> None:
     for r in range(players):
         if r not in (p, q):
             assert s.information_state_string(r) == t.information_state_string(r)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**31), players=st.integers(2, 4), moves=st.integers(0, 150))
+def test_information_state_string_matches_view_equality(
+    seed: int, players: int, moves: int
+) -> None:
+    """The fast information state string is equal exactly when the view is equal."""
+    game = seedbed.load("four_fields", players=players)
+    rng = random.Random(seed)
+    s = game.new_state(seed)
+    states = [s.clone()]
+    for _ in range(moves):
+        if s.is_terminal():
+            break
+        legal = s.legal_actions()
+        s.apply_action(legal[rng.randrange(len(legal))])
+        states.append(s.clone())
+    last = states[-1]
+    candidates = states[-3:] + [last.resample_from_infostate(p, rng) for p in range(players)]
+    for p in range(players):
+        for a in candidates:
+            for b in candidates:
+                same_view = a.view(p) == b.view(p)
+                same_key = a.information_state_string(p) == b.information_state_string(p)
+                assert same_view == same_key

@@ -32,8 +32,8 @@ def test_agent_plays_legal_moves(game_id: str, players: int, spec: str) -> None:
 
 @pytest.mark.parametrize(("game_id", "players"), configs())
 def test_heuristic_plays_whole_games_quickly(game_id: str, players: int) -> None:
-    """A whole game of heuristic agents: legal every move, and well under a
-    millisecond a decision on average."""
+    """A whole game of heuristic agents: legal every move, and under a millisecond of
+    CPU a decision on average (legal-move generation and the view included)."""
     game = seedbed.load(game_id, players=players)
     state = game.new_state(123)
     agents = [make_agent("heuristic", seed=p) for p in range(players)]
@@ -46,14 +46,14 @@ def test_heuristic_plays_whole_games_quickly(game_id: str, players: int) -> None
         assert player is not None
         infoset = state.infoset(player)
         legal = infoset.legal_actions()
-        start = time.perf_counter()
+        start = time.process_time()
         action = agents[player].select_action(infoset)
-        spent += time.perf_counter() - start
+        spent += time.process_time() - start
         decisions += 1
         assert action in legal, state.action_to_string(action)
         state.apply_action(action)
     assert decisions > 0
-    assert spent / decisions < 0.002, f"{1000 * spent / decisions:.3f} ms a decision"
+    assert spent / decisions < 0.001, f"{1000 * spent / decisions:.3f} ms a decision"
 
 
 @pytest.mark.parametrize(("game_id", "players"), configs())

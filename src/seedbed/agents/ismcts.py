@@ -12,8 +12,9 @@ The searcher decides for the seat of an :class:`InfoSet` and uses nothing else:
    ``mean + c * sqrt(ln(availability) / visits)`` for the player to move is taken
    (Cowling, Powley and Whitehouse 2012).
 3. The first untried legal action is added to the tree (chosen at random), then the
-   game is played out with the random or the heuristic policy (optionally stopping
-   at the end of the current round, see ``cutoff``).
+   game is played out with the random or the heuristic policy. With ``cutoff`` the
+   playout stops at the first change of ``scores()`` (in SEWN and Four Fields: the
+   end of the round) and the leaders by score share the reward.
 4. Each node on the path adds the reward of the player who moved into it, taken from
    :meth:`State.returns` (winners share 1).
 
@@ -27,13 +28,10 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
 from typing import Any
 
 from seedbed.agents.base import register_agent, reject_unknown
 from seedbed.core.protocol import InfoSet, State
-
-RolloutPolicy = Callable[[State, int, random.Random], int]
 
 DEFAULT_ITERATIONS = 2000
 DEFAULT_C = 0.7
@@ -52,13 +50,14 @@ class _Node:
         self.total = 0.0
 
 
-def _random_rollout(state: State, rng: random.Random, stop: Callable[[State], bool] | None) -> None:
-    randrange = rng.randrange
+def _random_rollout(state: State, rng: random.Random, cutoff: bool) -> None:
+    rnd = rng.random
+    base = state.scores() if cutoff else None
     while not state.is_terminal():
-        if stop is not None and stop(state):
+        if base is not None and state.scores() != base:
             return
         legal = state.legal_actions()
-        state.apply_action(legal[randrange(len(legal))] if len(legal) > 1 else legal[0])
+        state.apply_action(legal[int(rnd() * len(legal))] if len(legal) > 1 else legal[0])
 
 
 class _SeatObservation:
@@ -93,15 +92,14 @@ class _SeatObservation:
         return self._state.clone()
 
 
-def _heuristic_rollout(
-    state: State, rng: random.Random, stop: Callable[[State], bool] | None
-) -> None:
+def _heuristic_rollout(state: State, rng: random.Random, cutoff: bool) -> None:
     from seedbed.agents.heuristic import policy_for
 
     policy = policy_for(state.game.id)
     randrange = rng.randrange
+    base = state.scores() if cutoff else None
     while not state.is_terminal():
-        if stop is not None and stop(state):
+        if base is not None and state.scores() != base:
             return
         legal = state.legal_actions()
         if len(legal) == 1:
@@ -116,28 +114,9 @@ def _heuristic_rollout(
         state.apply_action(action)
 
 
-def _round_cutoff(state: State) -> Callable[[State], bool] | None:
-    """A stop test for "the current round is over", if the engine offers a cheap
-    ``round_number()`` (a method returning an int); else ``None``."""
-    probe = getattr(state, "round_number", None)
-    if not callable(probe):
-        return None
-    try:
-        start = probe()
-    except Exception:
-        return None
-    if not isinstance(start, int):
-        return None
-
-    def stop(s: State) -> bool:
-        return bool(s.round_number() != start)  # type: ignore[attr-defined]
-
-    return stop
-
-
 def _values(state: State) -> list[float]:
-    """Rewards in [0, 1] for each seat: ``returns()`` at the end; at a cut-off,
-    the share of the lead by scores (leaders share 1), softened by the margin."""
+    """Rewards in [0, 1] for each seat: ``returns()`` at the end; at a cut-off, the
+    leaders by ``scores()`` share 1."""
     if state.is_terminal():
         return state.returns()
     scores = state.scores()
@@ -194,7 +173,6 @@ class ISMCTS:
         while (limit is None or done < limit) and (deadline is None or clock() < deadline):
             done += 1
             state = infoset.sample(rng)
-            stop = _round_cutoff(state) if self.cutoff else None
             node = root
             path: list[tuple[_Node, int]] = []
             # Selection and expansion.
@@ -230,7 +208,7 @@ class ISMCTS:
                 path.append((child, player))
                 node = child
             # Simulation.
-            rollout(state, rng, stop)
+            rollout(state, rng, self.cutoff)
             values = _values(state)
             # Backpropagation.
             root.visits += 1

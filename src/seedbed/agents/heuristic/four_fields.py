@@ -37,6 +37,28 @@ def _card_worth(card: str, spade_cost: float) -> float:
     return w
 
 
+#: Parsed notation by action number (notation is a function of the number alone):
+#: (kind, field, played cards, cards taken or used, stockpile value or 0).
+_PARSED: dict[int, tuple[str, int, list[str], list[str], int]] = {}
+
+
+def _parse(text: str) -> tuple[str, int, list[str], list[str], int]:
+    head, _, tail = text.partition(":")
+    words = head.split()
+    field = int(words[-1][1:])
+    kind = words[-2]
+    played = [w for w in words[:-2] if _CARD.fullmatch(w)]
+    value = 0
+    if kind == "harvest":
+        items = _CARD.findall(tail.split(",")[0])
+    elif kind in ("add", "match"):
+        items = _CARD.findall(tail.split("=")[0])
+        value = int(tail.split("=")[1].split(",")[0])
+    else:
+        items = []
+    return kind, field, played, items, value
+
+
 def _field_size(field: dict[str, Any]) -> int:
     return len(field["cards"]) + sum(len(s["cards"]) for s in field["stockpiles"])
 
@@ -60,23 +82,18 @@ def choose(obs: Observation, rng: random.Random) -> int:
     hand = view.get("hand") or []
     scored: list[tuple[float, int]] = []
     for a in legal:
-        text = obs.action_to_string(a)
-        head, _, tail = text.partition(":")
-        words = head.split()
-        field = int(words[-1][1:])
-        kind = words[-2]
-        played = [w for w in words[:-2] if _CARD.fullmatch(w)]
+        parsed = _PARSED.get(a)
+        if parsed is None:
+            parsed = _PARSED[a] = _parse(obs.action_to_string(a))
+        kind, field, played, items, value = parsed
         f = fields[field]
         score = 0.0
         if kind == "harvest":
-            taken = _CARD.findall(tail.split(",")[0])
-            score += 0.2 + sum(_card_worth(c, spade_cost) for c in taken + played)
-            if len(taken) >= _field_size(f):
+            score += 0.2 + sum(_card_worth(c, spade_cost) for c in items + played)
+            if len(items) >= _field_size(f):
                 score += 1.5 if coins > 0 else -0.2
         elif kind in ("add", "match"):
-            used = _CARD.findall(tail.split("=")[0])
-            value = int(tail.split("=")[1].split(",")[0])
-            gain = sum(_card_worth(c, spade_cost) for c in used + played)
+            gain = sum(_card_worth(c, spade_cost) for c in items + played)
             # Raising or joining a rival's stockpile also takes it away from them.
             score += 0.45 * gain + 0.1
             if value in (1, 14) or any(h[0] == "A" for h in hand if NUMBER[h[0]] == value):

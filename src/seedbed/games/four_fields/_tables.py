@@ -202,13 +202,15 @@ def derive_groups(old: int, new: int) -> None:
 
 def harvest_masks(loose: int, value: int) -> tuple[int, ...]:
     """The distinct non-empty sets of loose cards a card of ``value`` may harvest,
-    already shifted into the LOOSE bits of an action, sorted."""
+    already shifted into the LOOSE bits of an action."""
     key = (loose, value)
     hit = _HARVESTS.get(key)
     if hit is not None:
         return hit
-    masks = sorted({m for m, _ in unions(loose, value) if m})
-    out = tuple(m << LOOSE_SHIFT for m in masks)
+    if value == 14:  # the same cards may appear with different Aces counted 14
+        out = tuple(m << LOOSE_SHIFT for m in {m for m, _ in unions(loose, value) if m})
+    else:
+        out = tuple(m << LOOSE_SHIFT for m, _ in unions(loose, value) if m)
     _limit(_HARVESTS)
     _HARVESTS[key] = out
     return out

@@ -257,10 +257,15 @@ def test_resample_matches_exact_sampler_support(phase: int) -> None:
         sampler.REJECTION_TRIES = old
 
 
-def test_resample_in_harvest_covers_every_consistent_field() -> None:
+def test_resample_in_harvest_covers_every_consistent_field(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Resampling in the Harvest: each unseen card lands only in a Field whose holder
     has not shown a void in its suit and whose planter could have planted it, and over
-    many draws it lands in every such Field; seeded cards and p's knowledge stay put."""
+    many draws it lands in every Field where some complete consistent deal puts it
+    (feasibility decided by the exact counter, checked by brute force above)."""
+    import copy
+
     from seedbed.games.sewn.engine import field_mask, harvest_void_masks
 
     rng = random.Random(8)
@@ -284,38 +289,64 @@ def test_resample_in_harvest_covers_every_consistent_field() -> None:
     for t in st.harvest_tricks:
         for c in t[1]:
             played |= 1 << c
-    allowed: set[tuple[int, int]] = set()
+    # A necessary condition, computed from the rules alone.
+    loose: set[tuple[int, int]] = set()
     pool = []
     for f in range(4):
         planter = (f - 1) % 4
         if planter == p or owner[f] == p:
             continue
-        hidden = [
+        pool += [
             c
             for c in st.plants[planter]
             if not played >> c & 1 and not (f in peeked and c == st.plants[planter][-1])
         ]
-        pool += hidden
     for c in pool:
         s = c // 13
         for f in range(4):
             planter = (f - 1) % 4
             if planter == p or owner[f] == p or hv[owner[f]] >> s & 1:
                 continue
-            top_fixed = f in peeked
-            if any(sv[planter][s] > i for i in range(5 if top_fixed else 6)):
-                allowed.add((c, f))
+            if any(sv[planter][s] > i for i in range(5 if f in peeked else 6)):
+                loose.add((c, f))
+    # The exact feasibility of each (card, Field), from the sampler's own problem.
+    captured: list[tuple[list[sampler.Location], list[int]]] = []
+    real_place = sampler.place
+
+    def capture(locs: list[sampler.Location], pool_: list[int], r: random.Random) -> list:
+        captured.append((copy.deepcopy(locs), list(pool_)))
+        return real_place(locs, pool_, r)
+
+    monkeypatch.setattr(sampler, "place", capture)
+    st.resample_from_infostate(p, random.Random(0))
+    monkeypatch.setattr(sampler, "place", real_place)
+    locs, pool_c = captured[-1]
+    assert sorted(pool_c) == sorted(pool)
+    planters = [q for q in range(4) if q != p]
+    feasible: set[tuple[int, int]] = set()
+    for c in pool_c:
+        for i, loc in enumerate(locs):
+            if not loc.pool_ok or loc.need == 0 or loc.pool_forbid >> (c // 13) & 1:
+                continue
+            forced = copy.deepcopy(locs)
+            forced[i].known = sorted([*forced[i].known, c])
+            try:
+                sampler._exact(forced, [x for x in pool_c if x != c], random.Random(0))
+            except ValueError:
+                continue
+            feasible.add((c, (planters[i] + 1) % 4))
+    assert feasible <= loose
     seen: set[tuple[int, int]] = set()
     draws = random.Random(2)
     for _ in range(400):
-        s = st.resample_from_infostate(p, draws)
-        assert s.hands[p] == st.hands[p]
+        sample = st.resample_from_infostate(p, draws)
+        assert sample.hands[p] == st.hands[p]
         for c in pool:
             for f in range(4):
-                if field_mask(s.seed_tricks, tuple(s.plants), f) >> c & 1:
+                if field_mask(sample.seed_tricks, tuple(sample.plants), f) >> c & 1:
                     seen.add((c, f))
-    assert seen == allowed
-    assert len({f for _, f in allowed}) == 2
+    assert seen == feasible
+    assert len({f for _, f in feasible}) == 2
 
 
 def test_plant_order_of_finished_round_is_uniform() -> None:

@@ -203,3 +203,14 @@ def test_resampled_state_plays_on() -> None:
         legal = r.legal_actions()
         r.apply_action(legal[rng.randrange(len(legal))])
         r.check_invariants()
+
+
+def test_ruling9_two_players_do_not_know_their_second_wheelbarrow() -> None:
+    """Ruling 9: with 2 players a seat knows only the colour of the wheelbarrow in
+    front of it, not of the second one it controls: resampling redraws it."""
+    s = SowGame(2).new_state(6)
+    own = s.favourite_colours()[0]
+    seen = {s.resample_from_infostate(0, random.Random(k)).favourite_colours() for k in range(60)}
+    assert all(f[0] == own for f in seen)
+    assert {f[3] for f in seen} == set("RYBG") - {own}
+    assert {f[2] for f in seen} == set("RYBG") - {own}

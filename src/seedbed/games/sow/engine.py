@@ -16,7 +16,7 @@ import itertools
 import math
 import random
 from collections.abc import Iterable, Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from seedbed.core.errors import NotationError
 from seedbed.core.protocol import JSON, Game, Option, State
@@ -489,27 +489,42 @@ class SowState(State):
         s = self.clone()
         s.seed = None
         key = _APPEAR_KEY
-        rows = [sorted(r, key=key) for r in self._rows]
-        s._hand = hand = sorted(self._hand, key=key)
+        # Every type exists twice, so the true Seeds' types are exactly the cards not
+        # seen as Flowers: pooled by outer colour and sorted, they are public.
+        pools: list[list[int]] = [[], [], [], []]
+        rows: list[Any] = list(self._rows)
+        seeded = []
+        for r, row in enumerate(rows):
+            if row and min(row) < FLOWER:
+                cards = sorted(row, key=key)
+                rows[r] = cards
+                seeded.append(r)
+                for y in cards:
+                    if y < FLOWER:
+                        pools[SEED_OUTER[y]].append(y)
+            elif len(row) > 1:
+                rows[r] = tuple(sorted(row))
+        hand = sorted(self._hand, key=key)
+        for y in hand:
+            if y < FLOWER:
+                pools[SEED_OUTER[y]].append(y)
+        for pool in pools:
+            pool.sort()
+            rng.shuffle(pool)
+        for r in seeded:
+            cards = rows[r]
+            for i, y in enumerate(cards):
+                if y < FLOWER:
+                    cards[i] = pools[SEED_OUTER[y]].pop()
+            rows[r] = tuple(cards)
+        for i, y in enumerate(hand):
+            if y < FLOWER:
+                hand[i] = pools[SEED_OUTER[y]].pop()
+        s._rows = rows
+        s._hand = hand
         s._hlooks = [APPEAR[x] for x in hand]
         s._bouq = [tuple(sorted(b)) for b in self._bouq]
         s._removed = tuple(sorted(self._removed))
-        unseen = [2] * NUM_TYPES
-        for group in (*rows, hand, *s._bouq, s._removed):
-            for y in group:
-                if FLOWER <= y < WINDMILL:
-                    unseen[y - FLOWER] -= 1
-        pools: list[list[int]] = [[] for _ in COLOURS]
-        for t in range(NUM_TYPES):
-            pools[OUTER[t]].extend([t] * unseen[t])
-        for pool in pools:
-            rng.shuffle(pool)
-        for group in (*rows, hand):
-            for i, y in enumerate(group):
-                if y < FLOWER:
-                    group[i] = pools[OUTER[y]].pop()
-        assert not any(pools), "unseen cards do not match the Seeds"
-        s._rows = [tuple(r) for r in rows]
         known = self._known_wheelbarrows(player)
         held = {self._fav[w] for w in known}
         colours = [c for c in range(len(COLOURS)) if c not in held]

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import seedbed
 from seedbed.core.cards import CARD_NUMBER, CARD_SUIT, cards_of
-from seedbed.games.four_fields import FourFieldsState
+from seedbed.games.four_fields import FourFieldsGame, FourFieldsState
 from seedbed.games.four_fields._tables import ADD, FULL, HARVEST, MATCH, NO_CARD, SOW, pack
 
 AUTUMN, WINTER, SPRING = 2, 0, 3  # as suits: D, S, C
@@ -65,7 +65,9 @@ def high_mask(val: dict[int, int]) -> int:
     return sum(1 << CARD_SUIT[c] for c, x in val.items() if x == 14)
 
 
-def harvest_sets(loose: list[int], stocks: tuple, v: int) -> set[tuple[int, int]]:  # type: ignore[type-arg]
+def harvest_sets(
+    loose: list[int], stocks: tuple[tuple[int, ...], ...], v: int
+) -> set[tuple[int, int]]:
     out = set()
     same = [st for st in stocks if st[1] == v]
     for taken in subsets(loose):
@@ -157,9 +159,10 @@ def test_generator_on_crowded_field_with_stockpiles() -> None:
     """Ruling 4 and 5 on a crowded field: Aces, two stockpiles of one value, a matching
     stockpile, and every kind of build."""
     game = seedbed.load("four_fields", players=2)
+    assert isinstance(game, FourFieldsGame)
     for summer in range(4):
         s = FourFieldsState.from_position(
-            game,  # type: ignore[arg-type]
+            game,
             hands=["AS 5D 8C TC", "2C"],
             fields=["AH 2D 3H 4S 5C 6H 9D", "AD 7C", "3D", ""],
             stockpiles=[

@@ -1,13 +1,16 @@
 """The Four Fields engine: state, exact move generation, rounds and scoring.
 
 Rules source: ``four-fields.txt`` with the Four Fields rulings 1-9 of ``RULINGS.md``;
-our own rulings (where both are silent) are listed in ``docs/rules/four_fields.md``:
+our own readings where both are silent (rulings 10-16 of ``docs/rules/four_fields.md``):
 
 * the first dealer is drawn from the seed; fields are numbered from the dealer each round;
 * "most cards / hearts / spades" needs at least one such card (nobody wins a bonus, or
   loses to frost, for a count of zero);
 * a matching build may gather any number of existing stockpiles of its value;
-* a full harvest needs a loose card of the total's value in the field but need not take it.
+* a stockpile's builder is the last player who built on it;
+* a full harvest needs a loose card of the total's value in the field but need not take it;
+* raising may use the played card alone; a new adding-up stockpile needs a loose card;
+* a field is cleared when a harvest leaves no loose card and no stockpile in it.
 
 Card sets are 52-bit ints; a stockpile is a tuple ``(cards, value, kind, builder,
 aces_high)``; actions are packed ints (see :mod:`._tables`).

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import combinations
 
 from seedbed.core.cards import CARD_NAMES, CARD_SUIT, canonical_card_tokens, try_parse_card
 from seedbed.core.errors import NotationError
@@ -81,8 +82,6 @@ def _partition(cards: list[int], value: int, high: int | None) -> list[list[int]
 
 
 def _combinations(k: int, size: int) -> list[tuple[int, ...]]:
-    from itertools import combinations
-
     return list(combinations(range(k), size))
 
 

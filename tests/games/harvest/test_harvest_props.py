@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 import seedbed
 from seedbed.core.cards import SUIT_MASKS
+from seedbed.games.harvest._knowledge import passed_card_worlds
 from seedbed.games.harvest._tables import REQUIRED_STAGE
 
 CONFIG = st.tuples(st.integers(2, 4), st.sampled_from(["table", "fields"]))
@@ -88,3 +89,46 @@ def test_clone_and_json_round_trip(seed: int, moves: int) -> None:
     if not c.is_terminal():
         c.apply_action(c.legal_actions()[0])
         assert s.to_json() == text
+
+
+@settings(max_examples=40, deadline=None)
+@given(config=CONFIG, seed=st.integers(0, 2**31 - 1), moves=st.integers(0, 300))
+def test_true_placement_is_among_the_worlds(config: tuple[int, str], seed: int, moves: int) -> None:
+    """Ruling 5: the worlds a player's records allow always include the real one."""
+    players, option = config
+    game = seedbed.load("harvest", players=players, harvest_cards_played=option)
+    s = game.new_state(seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if s.is_terminal():
+            break
+        legal = s.legal_actions()
+        s.apply_action(legal[rng.randrange(len(legal))])
+    for p in range(players):
+        items, worlds = passed_card_worlds(players, p, s._actions, s.movers, s.log)  # type: ignore[attr-defined]
+        holding = [s.hands[q] | s.houses[q] for q in range(players)]  # type: ignore[attr-defined]
+        joker_seats = sorted(
+            q for q in range(players) for j in (52, 53) if q != p and holding[q] >> j & 1
+        )
+
+        assert any(_matches(w, items, holding, joker_seats) for w in worlds), (p, items, worlds)
+
+
+def _matches(
+    world: tuple[int, ...], items: list[int], holding: list[int], joker_seats: list[int]
+) -> bool:
+    """Whether ``world`` is where the passed cards really are (Jokers up to identity)."""
+    jokers = []
+    for c, seat in zip(items, world, strict=True):
+        if seat < 0:
+            continue
+        if c >= 52:
+            jokers.append(seat)
+        elif not holding[seat] >> c & 1:
+            return False
+    left = list(joker_seats)
+    for seat in jokers:
+        if seat not in left:
+            return False
+        left.remove(seat)
+    return True

@@ -81,6 +81,10 @@ def _big_rows(rows: Sequence[Sequence[int]]) -> int:
 
 
 _APPEAR_KEY = APPEAR.__getitem__
+#: _FLIP[o](code): the code after every Seed of outer colour o flipped (others unchanged).
+_FLIP = tuple(
+    tuple(x + FLOWER if SEED_OUTER[x] == o else x for x in range(27)).__getitem__ for o in range(4)
+)
 
 
 class SowState(State):
@@ -253,7 +257,7 @@ class SowState(State):
             if not self._big >> action & 1:
                 raise self._illegal(action, f"row {action} holds fewer than 2 cards")
             self._hand = hand = list(self._rows[action])
-            self._hlooks = [APPEAR[x] for x in hand]
+            self._hlooks = list(map(_APPEAR_KEY, hand))
             self._rows[action] = ()
             self._big &= ~(1 << action)
             self._pos = action
@@ -326,8 +330,7 @@ class SowState(State):
     def _last_card(self, x: int, pos: int, row: tuple[int, ...]) -> None:
         """Rule "Last Card Placed" (ruling 5)."""
         if x < FLOWER:  # a Seed: it and every Seed of its outer colour in the row flip
-            o = SEED_OUTER[x]
-            self._rows[pos] = tuple(y + FLOWER if SEED_OUTER[y] == o else y for y in row)
+            self._rows[pos] = tuple(map(_FLIP[SEED_OUTER[x]], row))
             self._progress = True
         elif x < WINDMILL and ROW_WHEELBARROW[pos] >= 0:
             self._last = x

@@ -38,6 +38,10 @@ def render_view(view: JSON) -> str:
         f"  deck: {view['deck']} cards",
         f"Village: {_cards(view['village'])}",
     ]
+    if "JK" in view["village"]:
+        lines.append(
+            "[magenta]A Joker is in the village: it returns to the deck at round end.[/magenta]"
+        )
     for q in range(n):
         marks = []
         if view["to_move"] == q:

@@ -370,22 +370,29 @@ class FourFieldsState(State):
             fm = _field_moves(loose_all[f], stocks_all[f])
             per_card = fm.per_card
             bld = fm.bld
-            fs = f << 6 | season << 8
+            fbase = f << 6
+            fs = fbase | season << 8
             spring = season == SPRING
+            sow = season != AUTUMN
+            takes = fm.takes if season != WINTER else 0
             for i, c in enumerate(hcards):
                 if spring:
-                    key = c | fs
+                    rel = 0
                 else:
                     num = NUM[c]
                     b = bld[num]
                     if b < 0:
                         b = fm.buildable(num)
-                    key = c | fs | (kept[i] & b) << 10
+                    rel = kept[i] & b
+                if not rel and not takes & VALUE_BITS[c]:
+                    if sow:  # the common case: this card can only be sown here
+                        out.append(c | fbase)
+                    continue
+                key = c | fs | rel << 10
                 moves = per_card.get(key)
                 if moves is None:
                     moves = fm.card_moves(key)
-                if moves:
-                    out += moves
+                out += moves
             if self._full and season != WINTER and len(hcards) == HAND_SIZE:
                 self._full_harvests(out, f, hand, hcards, loose_all[f], stocks_all[f])
         out.sort()

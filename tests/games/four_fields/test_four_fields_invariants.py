@@ -87,3 +87,30 @@ def test_render_every_view(seat: int | None) -> None:
         s.apply_action(legal[rng.randrange(len(legal))])
     assert "game over" in s.render(seat)
     assert seen_stockpile
+
+
+def test_check_invariants_catches_broken_states() -> None:
+    """check_invariants is not vacuous: a duplicated card, a mis-valued stockpile or an
+    unkept holding are reported."""
+    game = seedbed.load("four_fields", players=2)
+    s = game.new_state(1)
+    assert isinstance(s, FourFieldsState)
+    s.check_invariants()
+    bad = s.clone()
+    bad._loose[0] |= bad._hands[bad._cur or 0] & -bad._hands[bad._cur or 0]
+    with pytest.raises(AssertionError):
+        bad.check_invariants()
+    bad = s.clone()
+    m = bad._loose[0]
+    bad._loose[0] = 0
+    bad._stocks[0] = ((m, 14, 2, 0, 0),)  # three loose cards are rarely worth 14
+    if sum((c % 13) + 1 for c in range(52) if m >> c & 1) != 14:
+        with pytest.raises(AssertionError):
+            bad.check_invariants()
+    bad = s.clone()
+    p = bad._cur or 0
+    held = {(c % 13) + 1 for c in range(52) if bad._hands[p] >> c & 1}
+    missing = next(r for r in range(2, 14) if r not in held)
+    bad._promises[p] = 1 << missing
+    with pytest.raises(AssertionError):
+        bad.check_invariants()

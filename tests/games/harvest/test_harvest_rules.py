@@ -295,23 +295,27 @@ def test_passed_cards_join_the_house_and_become_the_hand() -> None:
 
 
 def test_hands_shrink_7_5_3_1_through_a_round() -> None:
-    """Ruling 6 / THE PLAY: hands hold 7, 5, 3 cards at the turns of a round, then 1,
-    which stays in the house for the next hand (7 again after a deal of 6)."""
+    """Ruling 6 / THE PLAY: hands hold 7, 5, 3 cards at the turns of a round, then only
+    the house card is left, which joins the next deal of 6 (7 cards again)."""
     for n in (2, 3, 4):
-        s = seedbed.load("harvest", players=n).new_state(21)
+        s = seedbed.load("harvest", players=n, harvest_cards_played="fields").new_state(21)
         sizes = []
         for _ in range(3):
             sizes.append([h.bit_count() for h in s.hands])
-            kept = None
-            for _ in range(n):
-                random_moves(s, 3, seed=len(sizes))
-            kept = s.houses[:] if s.turn == 2 and s.round_no == 0 else kept
+            random_moves(s, 3 * n - (1 if len(sizes) == 3 else 0), seed=len(sizes))
         assert sizes == [[7] * n, [5] * n, [3] * n]
-        if not s.is_terminal():
-            assert s.round_no == 1
-            dealt = [e[3] for e in s.log if e[0] == DEALT and e[2] == 1]
-            assert [h.bit_count() for h in s.hands] == [7] * n
-            assert all(d.bit_count() == 6 for d in dealt)
+        # the last player is about to act: everyone else holds nothing but the house card
+        last = s.current_player()
+        assert [h.bit_count() for q, h in enumerate(s.hands) if q != last] == [0] * (n - 1)
+        assert [h.bit_count() for h in s.houses] == [1] * n
+        houses = s.houses[:]
+        random_moves(s, 1)
+        assert s.round_no == 1 and s.deals[-1] == 6
+        dealt = {e[1]: e[3] for e in s.log if e[0] == DEALT and e[2] == 1}
+        for q in range(n):
+            assert s.hands[q].bit_count() == 7
+            assert s.hands[q] & houses[q] == houses[q]
+            assert (s.hands[q] ^ houses[q]).bit_count() == dealt[q].bit_count() == 6
 
 
 def _last_turn(players: int = 2, deck: str = "", village: str = "", **kw: object) -> HarvestState:

@@ -366,3 +366,13 @@ def test_plant_order_of_finished_round_is_uniform() -> None:
     counts = Counter(tuple(sampler.arrange(loc, cards, rng)) for _ in range(8 * 300))
     assert set(counts) == valid
     assert all(0.7 * 300 < c < 1.3 * 300 for c in counts.values())
+
+
+def test_notation_for_hides_other_plants() -> None:
+    """Information: a plant is shown in full only to its planter; plays are public."""
+    st = GAME.new_state(1)
+    assert st.notation_for(52 + 5, 2, 2) == "plant 6S"
+    assert st.notation_for(52 + 5, 2, 1) == "plant ?"
+    assert st.notation_for(52 + 5, 2, None) == "plant ?"
+    assert st.notation_for(5, 2, 1) == "6S"
+    assert st.notation_for(112, 3, 0) == "pick North"

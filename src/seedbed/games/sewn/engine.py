@@ -612,6 +612,13 @@ class SewnState(State):
             raise ValueError(f"{action} is not a SEWN action (0..{NUM_ACTIONS - 1})")
         return ACTION_NAMES[action]
 
+    def notation_for(self, action: int, actor: int, viewer: int | None) -> str:
+        """A plant is face down: only its planter sees the card (``plant ?`` to others).
+        Every other move is public."""
+        if PLANT_BASE <= action < TAKE_TRUMP and viewer != actor:
+            return "plant ?"
+        return self.action_to_string(action)
+
     def string_to_action(self, text: str) -> int:
         """Read a move forgivingly: besides the notation (``QS``, ``plant 7D``, ``take
         trump``, ``trump D``, ``pick North``) it accepts ``play QS``, a bare card when

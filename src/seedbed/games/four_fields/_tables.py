@@ -112,7 +112,8 @@ Group = tuple[int, int]  # (card mask, aces counted as 14: one bit per suit)
 _GROUPS: dict[int, tuple[tuple[Group, ...], ...]] = {}
 _UNIONS: dict[tuple[int, int], tuple[Group, ...]] = {}
 _HARVESTS: dict[tuple[int, int], tuple[int, ...]] = {}
-_CACHE_LIMIT = 200_000
+#: Entries per cache before it is emptied (bounds memory in long simulations).
+_CACHE_LIMIT = 30_000
 
 
 def _limit(cache: dict[Any, Any]) -> None:

@@ -918,7 +918,7 @@ def _field_moves(loose: int, stocks: tuple[Stockpile, ...]) -> _FieldMoves:
     key: Any = (loose, stocks) if stocks else loose
     fm = _FIELD_CACHE.get(key)
     if fm is None:
-        if len(_FIELD_CACHE) > 100_000:
+        if len(_FIELD_CACHE) > 20_000:
             _FIELD_CACHE.clear()
         fm = _FieldMoves(loose, stocks)
         _FIELD_CACHE[key] = fm

@@ -102,3 +102,14 @@ def test_illegal_action_numbers() -> None:
         with pytest.raises(ValueError):
             s.apply_action(bad)
     assert s.to_json() == before
+
+
+def test_stockpile_word_and_missing_value() -> None:
+    """The word "stockpile" reads as either kind of build, and "= value" may be left out
+    when the cards decide it."""
+    s = pos(hands=["3C 8D 5D", "4C 6C"], fields=["5H 2H 5S", "", "", ""])
+    assert s.action_to_string(s.string_to_action("3C stockpile f0: 5H")) == "3C add f0: 5H = 8"
+    assert (
+        s.action_to_string(s.string_to_action("3c stockpile f0: 2h 5s"))
+        == "3C match f0: 2H + 5S = 5"
+    )

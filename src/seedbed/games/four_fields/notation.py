@@ -148,6 +148,8 @@ def action_text(action: int) -> str:
 
 
 # -- reading -----------------------------------------------------------------------
+#: Parsed kind for the word "stockpile": adding up or matching.
+ANY_BUILD = -1
 _FIELD_RE = re.compile(r"^(?:f|field)([0-3])$")
 
 
@@ -204,10 +206,12 @@ def parse(text: str) -> Parsed:
         out.kind = FULL
     elif "harvest" in words:
         out.kind = HARVEST
-    elif "add" in words or "stockpile" in words:
+    elif "add" in words:
         out.kind = ADD
     elif "match" in words:
         out.kind = MATCH
+    elif "stockpile" in words:
+        out.kind = ANY_BUILD
     items = []
     for tok in items_text.split():
         if tok in ("+", "[", "]", "(", ")"):
@@ -249,7 +253,10 @@ def describe(
 def matches(p: Parsed, action: int) -> bool:
     """Whether the parsed notation ``p`` can mean ``action``."""
     kind, field, played, items, value, aces, turn = describe(action)
-    if p.kind is not None and p.kind != kind:
+    if p.kind == ANY_BUILD:
+        if kind not in (ADD, MATCH):
+            return False
+    elif p.kind is not None and p.kind != kind:
         return False
     if p.field is not None and p.field != field:
         return False

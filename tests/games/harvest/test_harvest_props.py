@@ -3,6 +3,7 @@ place, no field with a wrong suit or stage order, views and determinizations sou
 
 from __future__ import annotations
 
+import json
 import random
 
 from hypothesis import given, settings
@@ -132,3 +133,24 @@ def _matches(
             return False
         left.remove(seat)
     return True
+
+
+@settings(max_examples=15, deadline=None)
+@given(config=CONFIG, seed=st.integers(0, 2**31 - 1))
+def test_information_state_string_matches_the_view(config: tuple[int, str], seed: int) -> None:
+    """protocol: the quick information state string is equal exactly when the view is."""
+    players, option = config
+    game = seedbed.load("harvest", players=players, harvest_cards_played=option)
+    s = game.new_state(seed)
+    rng = random.Random(seed)
+    pairs: set[tuple[str, str]] = set()
+    while not s.is_terminal() and len(pairs) < 400:
+        for p in range(players):
+            for state in (s, s.resample_from_infostate(p, rng)):
+                view = json.dumps(state.view(p), sort_keys=True)
+                pairs.add((view, state.information_state_string(p)))
+        legal = s.legal_actions()
+        s.apply_action(legal[rng.randrange(len(legal))])
+    views = {v for v, _ in pairs}
+    keys = {k for _, k in pairs}
+    assert len(views) == len(keys) == len(pairs)

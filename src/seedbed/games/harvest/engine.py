@@ -679,6 +679,36 @@ class HarvestState(State):
             ]
         return v
 
+    def information_state_string(self, player: int) -> str:
+        """Equal exactly when ``view(player)`` is equal (the view is a one-to-one
+        function of these parts), but much quicker to build than the view's JSON."""
+        p = player
+        nj = norm_jokers
+        log = tuple(e[:4] for e in self.log if (e[1] == p if e[0] == DEALT else p in (e[1], e[2])))
+        return repr(
+            (
+                p,
+                self.phase,
+                self.cur,
+                self.dealer,
+                self.round_no,
+                self.turn,
+                self.passes,
+                self.end,
+                [h.bit_count() for h in self.hands],
+                [h.bit_count() for h in self.houses],
+                self.fields,
+                nj(self.village),
+                len(self.deck),
+                self.deals,
+                nj(self.hands[p]),
+                nj(self.houses[p]),
+                self._public_moves(p),
+                log,
+                sorted(self.track[p].items()),
+            )
+        )
+
     def resample_from_infostate(self, player: int, rng: random.Random) -> HarvestState:
         """Deal every card ``player`` cannot see (other hands and houses, the deck)
         afresh, uniformly among the placements consistent with what ``player`` knows:

@@ -438,3 +438,23 @@ def test_notation_is_forgiving() -> None:
     assert st2.string_to_action("east") == 111
     with pytest.raises(NotationError):
         st2.string_to_action("pick South")  # West picks first: South Field is not theirs
+
+
+def test_rule_counts_for_designers() -> None:
+    """rule_counts: privilege choices, off-suit plays, trumped tricks, suit tie-breaks."""
+    st = GAME.position(EXAMPLE2_HANDS, dealer="South")
+    seed_phase_keeping(st, EXAMPLE2_KEEP)
+    play(st, "take first pick, trump D")
+    counts = st.rule_counts()
+    assert counts["rounds"] == 1
+    assert counts["took_first_pick"] == 1 and counts["took_trump"] == 0
+    assert counts["summer_suit_tiebreak"] == 1  # JS and JH
+    assert counts["seed_off_suit"] == 6 * 3  # each seat holds one suit
+    rng = random.Random(3)
+    full = GAME.new_state(3)
+    while not full.is_terminal():
+        legal = full.legal_actions()
+        full.apply_action(legal[rng.randrange(len(legal))])
+    c = full.rule_counts()
+    assert c["rounds"] == 4 and c["took_trump"] + c["took_first_pick"] == 4
+    assert 0 <= c["harvest_trumped"] <= 48

@@ -697,6 +697,43 @@ class SewnState(State):
         st.past = self.past
         return st
 
+    def rule_counts(self) -> dict[str, int]:
+        """How often SEWN's rules fired so far: privilege choices, failures to follow
+        suit in each phase, Harvest tricks won by a trump on another suit's lead, and
+        End of Summer ties on rank broken by suit."""
+        counts = {
+            "rounds": 0,
+            "took_trump": 0,
+            "took_first_pick": 0,
+            "seed_off_suit": 0,
+            "harvest_off_suit": 0,
+            "harvest_trumped": 0,
+            "summer_suit_tiebreak": 0,
+        }
+        records = list(self.past)
+        if self.phase != OVER:
+            records.append(self._record())
+        for rec in records:
+            if not rec.seed_tricks:
+                continue
+            counts["rounds"] += 1
+            if rec.trump_holder >= 0:
+                took = "took_trump" if rec.trump_holder == rec.season_winner else "took_first_pick"
+                counts[took] += 1
+            if (
+                rec.eos is not None
+                and POWER[rec.eos[rec.season_winner]] == POWER[rec.eos[rec.runner_up]]
+            ):
+                counts["summer_suit_tiebreak"] += 1
+            for key, tricks in (("seed", rec.seed_tricks), ("harvest", rec.harvest_tricks)):
+                for leader, cards, w in tricks:
+                    led = SUIT[cards[leader]]
+                    off = sum(1 for c in cards if SUIT[c] != led)
+                    counts[f"{key}_off_suit"] += off
+                    if key == "harvest" and SUIT[cards[w]] != led:
+                        counts["harvest_trumped"] += 1
+        return counts
+
     def scores(self) -> list[float]:
         return [float(x) for x in self.totals]
 

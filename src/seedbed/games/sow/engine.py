@@ -62,9 +62,6 @@ from ._tables import (
 IDLE_LIMIT = 60
 
 _GOPHER_ROWS = list(range(USE_GOPHER, USE_GOPHER + NUM_ROWS))
-#: The placing actions of a hand (a tuple of card codes), memoised: hands repeat a lot.
-_PLACE_CACHE: dict[tuple[int, ...], tuple[int, ...]] = {}
-_PLACE_CACHE_MAX = 1 << 18
 #: The "take" actions for each bitmask of rows holding 2 or more cards.
 _TAKES: tuple[tuple[int, ...], ...] = tuple(
     tuple(r for r in range(NUM_ROWS) if m >> r & 1) for m in range(1 << NUM_ROWS)
@@ -199,13 +196,7 @@ class SowState(State):
     def legal_actions(self) -> list[int]:
         ph = self._phase
         if ph == PLACE_PHASE:
-            key = tuple(self._hlooks)
-            looks = _PLACE_CACHE.get(key)
-            if looks is None:
-                if len(_PLACE_CACHE) >= _PLACE_CACHE_MAX:
-                    _PLACE_CACHE.clear()
-                looks = _PLACE_CACHE[key] = tuple(sorted(set(key)))
-            return list(looks)
+            return sorted(set(self._hlooks))
         if ph == TAKE_PHASE:
             return list(_TAKES[self._big])
         if ph == CHOOSE_PHASE:

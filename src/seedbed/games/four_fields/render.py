@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from seedbed.core.protocol import JSON
 
 _SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -24,13 +26,21 @@ def _cards(names: list[str]) -> str:
     return " ".join(_card(n) for n in names) or "[dim]-[/dim]"
 
 
+_TAG = re.compile(r"\[/?[a-z][^\]]*\]")
+
+
+def _width(text: str) -> int:
+    """Printed width of ``text`` without its rich markup."""
+    return len(_TAG.sub("", text))
+
+
 def _field(f: JSON) -> list[str]:
     word, sym, colour = _SEASON[f["season"]]
     lines = [f"[bold]f{f['field']}[/bold] [{colour}]{word} {sym}[/{colour}]: {_cards(f['cards'])}"]
     for st in f["stockpiles"]:
         high = f" (14: {' '.join(st['aces_high'])})" if st["aces_high"] else ""
         lines.append(
-            f"    stockpile [bold]{st['value']}[/bold] {st['kind']} by seat {st['builder']}:"
+            f"  stockpile [bold]{st['value']}[/bold] {st['kind']}, seat {st['builder']}:"
             f" {_cards(st['cards'])}{high}"
         )
     return lines
@@ -50,15 +60,23 @@ def render_view(view: JSON) -> str:
         f"[bold]Four Fields[/bold] round {view['round']}, dealer seat {view['dealer']}"
         " (field 0 in front of the dealer, then clockwise)"
     ]
-    out += _field(fields[2])
-    out.append(f"{_field(fields[1])[0]}")
-    out += _field(fields[1])[1:]
-    out.append(f"            ┌───{edge(2)}───┐")
     coins = view["coins_on_square"]
-    out.append(f"            {edge(1)}  {coins} coin{'s' if coins != 1 else ''}  {edge(3)}")
-    out.append(f"            └───{edge(0)}───┘")
-    out += _field(fields[3])
-    out += _field(fields[0])
+    square = [
+        f"┌──{edge(2)}──┐",
+        f"{edge(1)} {coins} ● {edge(3)}" if coins < 10 else f"{edge(1)} {coins}● {edge(3)}",
+        f"└──{edge(0)}──┘",
+    ]
+    left = _field(fields[1])
+    right = _field(fields[3])
+    width = max(_width(x) for x in left)
+    indent = " " * (width + 2)
+    out += [indent + line for line in _field(fields[2])]
+    for i in range(max(len(left), len(right), len(square))):
+        a = left[i] if i < len(left) else ""
+        b = square[i] if i < len(square) else " " * 7
+        c = right[i] if i < len(right) else ""
+        out.append((a + " " * (width - _width(a)) + "  " + b + "  " + c).rstrip())
+    out += [indent + line for line in _field(fields[0])]
     out.append(f"draw pile: {view['draw_pile']} cards")
     for p in view["players"]:
         mark = "▶ " if view["to_play"] == p["seat"] else "  "

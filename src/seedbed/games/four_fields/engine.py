@@ -892,12 +892,13 @@ class _FieldMoves:
         return hit
 
     def builds(self, c: int, v: int) -> list[int]:
-        key = c * 16 + v
+        num = NUM[c]
+        key = (c if num == 1 else 52 + num) * 16 + v  # only an Ace's suit matters
         hit = self._builds.get(key)
         if hit is None:
             out: list[int] = []
             _builds(out, c, v, self.loose, self.stocks)
-            hit = sorted(set(out))
+            hit = list(set(out))
             self._builds[key] = hit
         return hit
 

@@ -936,32 +936,36 @@ def _builds(out: list[int], c: int, v: int, loose: int, stocks: tuple[Stockpile,
     add_base = KIND_SHIFTED[ADD] | vbits
     # Adding up: an Ace counts 1 here (14 plus anything is more than 14).
     w = v - num
-    if 1 <= w <= 13:
-        for m, _ in table[w]:
-            out.append(add_base | m << LOOSE_SHIFT)
-    for sm, sv, sk, _, _ in stocks:
+    if 1 <= w <= 13 and table[w]:
+        out += [add_base | m << LOOSE_SHIFT for m, _ in table[w]]
+    same = []
+    for st in stocks:
+        sm, sv, sk = st[0], st[1], st[2]
+        if sv == v:
+            same.append(sm)
         if sk != ADD:
             continue
-        w = v - sv - num
-        if w == 0:
+        x = v - sv - num
+        if x == 0:
             out.append(add_base | sm << STOCK_SHIFT)
-        elif 1 <= w <= 13:
+        elif 1 <= x <= 13 and table[x]:
             b = add_base | sm << STOCK_SHIFT
-            for m, _ in table[w]:
-                out.append(b | m << LOOSE_SHIFT)
+            out += [b | m << LOOSE_SHIFT for m, _ in table[x]]
     # Matching: c alone or with loose cards makes v, joined by more items of value v.
-    same = [st[0] for st in stocks if st[1] == v]
-    combos = subset_unions(same) if same else [0]
+    if not same and not table[v]:
+        return  # nothing else of value v to match with
     starts: list[tuple[int, int]] = []
-    w = v - num
     if w == 0:
         starts.append((0, 0))
     elif 1 <= w <= 13:
         starts.extend(table[w])
     if num == 1 and v == 14:
         starts.append((0, 1 << CARD_SUIT[c]))
+    if not starts:
+        return
+    combos = subset_unions(same) if same else [0]
     b = KIND_SHIFTED[MATCH] | vbits
-    every = unions(loose, v)
+    every = unions(loose, v) if table[v] else ((0, 0),)
     for g0, h0 in starts:
         for m, h in every:
             if m & g0:

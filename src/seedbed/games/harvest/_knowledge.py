@@ -65,6 +65,9 @@ def passed_card_worlds(
                     worlds = {w for w in worlds if _at_most_one_each(w, n)}
                     vj = 0
                 pj += _jokers(mine[li][3])
+                if joker_items and mine[li][3] & JOKERS:
+                    # A Joker dealt to p was not one of those it passed.
+                    worlds = {w for w in worlds if _alive_jokers(w, joker_items) <= 2 - pj - vj}
                 li += 1
                 continue
             group = []
@@ -123,6 +126,10 @@ def passed_card_worlds(
                     kept.append(lw)
             worlds = _canonical(kept, joker_items)
     return items, sorted(worlds)
+
+
+def _alive_jokers(w: World, joker_items: Sequence[int]) -> int:
+    return sum(1 for j in joker_items if w[j] != GONE)
 
 
 def _at_most_one_each(w: World, n: int) -> bool:

@@ -28,7 +28,7 @@ import itertools
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from math import comb
+from math import comb, perm
 
 _SUIT = tuple(c // 13 for c in range(52))
 REJECTION_TRIES = 200
@@ -76,11 +76,35 @@ def place(
         total_need += loc.need
     if total_need != len(pool):
         raise ValueError(f"{len(pool)} unknown cards for {total_need} open places")
-    for _ in range(REJECTION_TRIES):
+    tries = REJECTION_TRIES if _acceptance_estimate(locations, pool) > 0.002 else 0
+    for _ in range(tries):
         out = _propose(locations, pool, rng)
         if out is not None:
             return out
     return _exact(locations, pool, rng)
+
+
+def _acceptance_estimate(locations: Sequence[Location], pool: Sequence[int]) -> float:
+    """A rough chance that a suit-blind placement of the pool fits (each open place
+    taken independently). It decides only whether rejection is worth trying; it
+    depends on the constraints alone, so either way the draw stays uniform."""
+    n = len(pool)
+    if not n:
+        return 1.0
+    counts = [0, 0, 0, 0]
+    for c in pool:
+        counts[_SUIT[c]] += 1
+    est = 1.0
+    for loc in locations:
+        if not loc.need:
+            continue
+        ok = [0 if loc.pool_forbid >> s & 1 else counts[s] for s in range(4)]
+        masks = [*loc.slots, *([loc.hand_mask] * loc.hand_count)]
+        share = loc.need / len(masks)
+        for m in masks:
+            fit = sum(ok[s] for s in range(4) if m >> s & 1) / n
+            est *= fit**share
+    return est
 
 
 def _propose(
@@ -117,23 +141,47 @@ def _propose(
     return out
 
 
-def _ways(loc: Location, counts: Sequence[int]) -> int:
-    """Arrangements of a card set with suit ``counts`` into ``loc`` (0 if none)."""
+Bits = tuple[int, int, int, int]
+
+
+def _bits(mask: int) -> Bits:
+    return (mask & 1, mask >> 1 & 1, mask >> 2 & 1, mask >> 3 & 1)
+
+
+def _shape(loc: Location) -> tuple[int, Bits, list[tuple[Bits, int]]]:
+    """The hand size, the hand's suit bits and the runs of equal slot masks from the
+    last (most restrictive) slot to the first: what :func:`_ways` needs."""
+    runs: list[tuple[Bits, int]] = []
+    prev = -1
+    for mask in reversed(loc.slots):
+        if mask == prev:
+            runs[-1] = (runs[-1][0], runs[-1][1] + 1)
+        else:
+            runs.append((_bits(mask), 1))
+            prev = mask
+    return loc.hand_count, _bits(loc.hand_mask), runs
+
+
+def _ways(shape: tuple[int, Bits, list[tuple[Bits, int]]], counts: Sequence[int]) -> int:
+    """Arrangements of a card set with suit ``counts`` into a location (0 if none):
+    choose the hand among the eligible cards, then fill each run of equal slots, most
+    restrictive first, from the eligible cards not yet placed."""
+    c0, c1, c2, c3 = counts
+    hand_count, hb, runs = shape
     placed = 0
     w = 1
-    if loc.hand_count:
-        m = loc.hand_mask
-        e = sum(counts[s] for s in range(4) if m >> s & 1)
-        if e < loc.hand_count:
+    if hand_count:
+        e = c0 * hb[0] + c1 * hb[1] + c2 * hb[2] + c3 * hb[3]
+        if e < hand_count:
             return 0
-        w = comb(e, loc.hand_count)
-        placed = loc.hand_count
-    for mask in reversed(loc.slots):
-        e = sum(counts[s] for s in range(4) if mask >> s & 1) - placed
-        if e <= 0:
+        w = comb(e, hand_count)
+        placed = hand_count
+    for (b0, b1, b2, b3), k in runs:
+        e = c0 * b0 + c1 * b1 + c2 * b2 + c3 * b3 - placed
+        if e < k:
             return 0
-        w *= e
-        placed += 1
+        w *= perm(e, k)
+        placed += k
     return w
 
 
@@ -195,6 +243,7 @@ def _exact_ordered(
                 n += loc.hand_count
             room.append(max(0, n - kc[s]))
         caps.append(room)
+    shapes = [_shape(loc) for loc in locations]
     start = [0, 0, 0, 0]
     for c in pool:
         start[_SUIT[c]] += 1
@@ -211,7 +260,7 @@ def _exact_ordered(
         else:
             rows = _rows(need, [min(r, c) for r, c in zip(rem, caps[li], strict=True)])
         for row in rows:
-            w = _ways(loc, [kc[s] + row[s] for s in range(4)])
+            w = _ways(shapes[li], (kc[0] + row[0], kc[1] + row[1], kc[2] + row[2], kc[3] + row[3]))
             if not w:
                 continue
             rest = (rem[0] - row[0], rem[1] - row[1], rem[2] - row[2], rem[3] - row[3])

@@ -576,6 +576,9 @@ def test_notation_is_read_forgivingly() -> None:
     s = _start_position()
     assert s.string_to_action("House 7♥") == HOUSE + parse_card("7H")
     assert s.string_to_action("7h") == HOUSE + parse_card("7H")
+    assert s.string_to_action("keep 7H") == HOUSE + parse_card("7H")
+    with pytest.raises(seedbed.NotationError):
+        s.string_to_action("village 7H")  # not the village step yet
     play(s, "house 7H", "village KC")
     assert s.string_to_action("PLANT s3") == PLAY + parse_card("3S")
     assert s.string_to_action("discard 4♦") == DISCARD + parse_card("4D")
@@ -583,6 +586,11 @@ def test_notation_is_read_forgivingly() -> None:
         s.string_to_action("3S")  # plant or discard
     with pytest.raises(seedbed.NotationError):
         s.string_to_action("tend 7H")
+    with pytest.raises(seedbed.NotationError):
+        s.string_to_action("harvest 3S")  # a 3 plants
     t = _action_position("JK 8S QS 9C KH", fields0="2D 7D", village="QD 4C")
     assert t.string_to_action("assistant qd") == ASSIST + parse_card("QD")
     assert t.string_to_action("joker takes 4C") == ASSIST + parse_card("4C")
+    assert t.string_to_action("assistant JK QD harvest") == ASSIST + parse_card("QD")
+    with pytest.raises(seedbed.NotationError):
+        t.string_to_action("assistant QD plant")

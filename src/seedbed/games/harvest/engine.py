@@ -21,7 +21,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from seedbed.core.cards import CARD_NAMES, CARD_SUIT, JOKER_1, JOKER_2, parse_cards
+from seedbed.core.cards import (
+    CARD_NAMES,
+    CARD_SUIT,
+    JOKER_1,
+    JOKER_2,
+    canonical_card_tokens,
+    parse_cards,
+    try_parse_card,
+)
+from seedbed.core.errors import NotationError
 from seedbed.core.protocol import JSON, State
 
 from ._knowledge import falling, passed_card_worlds
@@ -330,50 +339,28 @@ class HarvestState(State):
 
     def string_to_action(self, text: str) -> int:
         """Reads the notation forgivingly; also a bare card (``"7H"``) or a keyword
-        with a card (``"assistant QD"``, ``"joker QD"``) when that names one move."""
-        from seedbed.core.cards import canonical_card_tokens, try_parse_card
-        from seedbed.core.errors import NotationError
-
+        with a card (``"keep 7H"``, ``"assistant QD"``, ``"joker QD"``) when that names
+        exactly one legal move."""
         try:
             return super().string_to_action(text)
         except NotationError as exc:
+            if self.is_terminal():
+                raise
             tokens = canonical_card_tokens(text).split()
             cards = [t for t in tokens if try_parse_card(t) is not None]
-            words = {t for t in tokens if try_parse_card(t) is None}
-            legal = self.legal_actions()
-            if not cards or self.is_terminal():
+            words = {t for t in tokens if try_parse_card(t) is None} - _FILLER
+            if not cards or not words <= set(_KEYWORDS) or len(cards) > 2:
                 raise
-            target = cards[-1]
-            kinds = {
-                "house": (HOUSE,),
-                "keep": (HOUSE,),
-                "village": (VILLAGE,),
-                "plant": (PLAY,),
-                "tend": (PLAY,),
-                "harvest": (PLAY, ASSIST),
-                "play": (PLAY,),
-                "discard": (DISCARD,),
-                "assistant": (ASSIST,),
-                "assist": (ASSIST,),
-                "joker": (ASSIST,),
-                "takes": (ASSIST,),
-                "take": (ASSIST,),
-            }
-            wanted: set[int] = set()
-            for w in words:
-                wanted.update(kinds.get(w, ()))
-            if words - set(kinds) - {":", "->", "-", ">"}:
-                raise
+            wanted = {_KEYWORDS[w] for w in words}
             matches = []
-            for a in legal:
-                name = ACTION_NAMES[a].split()
-                if CARD_NAMES[_action_card(a)] != target or (len(cards) > 1 and a < ASSIST):
+            for a in self.legal_actions():
+                card, kinds = _action_card_and_kinds(a)
+                extra = cards[:-1]
+                if CARD_NAMES[card] != cards[-1] or not wanted <= kinds:
                     continue
-                base = _action_base(a)
-                if wanted and base not in wanted:
+                if extra and (a < ASSIST or extra != ["JK"]):
                     continue
-                if len(name) and (not wanted or base in wanted):
-                    matches.append(a)
+                matches.append(a)
             if len(matches) == 1:
                 return matches[0]
             if len(matches) > 1:
@@ -941,14 +928,37 @@ def _drop_joker(t: dict[int, int], seat: int) -> None:
         del t[JOKER_1]
 
 
-def _action_card(a: int) -> int:
-    from ._tables import action_card
+_FILLER = frozenset({":", "->", "-", ">", "a", "the", "with", "to", "and"})
+#: Words accepted in loose move input, and the move kind each names.
+_KEYWORDS = {
+    "house": "house",
+    "keep": "house",
+    "village": "village",
+    "show": "village",
+    "plant": "plant",
+    "tend": "tend",
+    "harvest": "harvest",
+    "play": "play",
+    "discard": "discard",
+    "assistant": "assistant",
+    "assist": "assistant",
+    "joker": "assistant",
+    "takes": "assistant",
+    "take": "assistant",
+}
+_RANK_KIND = ("plant", "tend", "harvest")
 
-    return action_card(a)
 
-
-def _action_base(a: int) -> int:
-    for base in (ASSIST, DISCARD, PLAY, VILLAGE):
-        if a >= base:
-            return base
-    return HOUSE
+def _action_card_and_kinds(a: int) -> tuple[int, frozenset[str]]:
+    """The card an action names and the keywords that describe it."""
+    if a < VILLAGE:
+        return a - HOUSE, frozenset({"house"})
+    if a < PLAY:
+        return a - VILLAGE, frozenset({"village"})
+    if a < DISCARD:
+        c = a - PLAY
+        return c, frozenset({"play", _RANK_KIND[REQUIRED_STAGE[c]]})
+    if a < ASSIST:
+        return a - DISCARD, frozenset({"discard"})
+    c = a - ASSIST
+    return c, frozenset({"assistant", _RANK_KIND[REQUIRED_STAGE[c]]})

@@ -196,7 +196,13 @@ class SowState(State):
     def legal_actions(self) -> list[int]:
         ph = self._phase
         if ph == PLACE_PHASE:
-            return sorted(set(self._hlooks))
+            h = self._hlooks
+            if len(h) > 2:
+                return sorted(set(h))
+            if len(h) == 1:
+                return h[:]
+            a, b = h
+            return [a] if a == b else [a, b] if a < b else [b, a]
         if ph == TAKE_PHASE:
             return list(_TAKES[self._big])
         if ph == CHOOSE_PHASE:
@@ -239,8 +245,20 @@ class SowState(State):
                 self._big |= 1 << pos
             self._pos = pos
             self._actions.append(action)
-            if not hand:
-                self._last_card(x, pos, row)
+            if hand:
+                return
+            # The last card (ruling 5), inlined: this runs once per turn.
+            if x < FLOWER:  # a Seed: it and every Seed of its outer colour in the row flip
+                rows[pos] = tuple(map(_FLIP[SEED_OUTER[x]], row))
+                self._progress = True
+            elif x < WINDMILL and ROW_WHEELBARROW[pos] >= 0:  # a Flower by a wheelbarrow
+                self._last = x
+                self._phase = CHOOSE_PHASE
+                return
+            if self._met:
+                self._phase = GARDEN_PHASE
+            else:
+                self._end_turn()
             return
         if ph == TAKE_PHASE:
             if not (type(action) is int and 0 <= action < NUM_ROWS):
@@ -318,17 +336,6 @@ class SowState(State):
         return [p for p, k in enumerate(key) if k == best]
 
     # -- turn mechanics ----------------------------------------------------------------
-    def _last_card(self, x: int, pos: int, row: tuple[int, ...]) -> None:
-        """Rule "Last Card Placed" (ruling 5)."""
-        if x < FLOWER:  # a Seed: it and every Seed of its outer colour in the row flip
-            self._rows[pos] = tuple(map(_FLIP[SEED_OUTER[x]], row))
-            self._progress = True
-        elif x < WINDMILL and ROW_WHEELBARROW[pos] >= 0:
-            self._last = x
-            self._phase = CHOOSE_PHASE
-            return
-        self._after_last()
-
     def _after_last(self) -> None:
         if self._met:
             self._phase = GARDEN_PHASE

@@ -278,7 +278,9 @@ def test_ruling7_pick_order_peek_and_forced_pick() -> None:
     and visible in the record."""
     st = GAME.position(EXAMPLE2_HANDS, dealer="South")
     seed_phase_keeping(st, EXAMPLE2_KEEP)
-    play(st, "take first pick, trump D")  # East picks first
+    play(st, "take first pick")  # East picks first, West names trump
+    assert st.view(E)["current"]["peeked"] == {}  # the Pick starts after the trump
+    play(st, "trump D")
     tops = {f: st.plants[(f - 1) % 4][-1] for f in range(4)}
     names = ("South", "East", "North", "West")
     peek = st.view(E)["current"]["peeked"]

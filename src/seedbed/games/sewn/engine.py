@@ -184,6 +184,19 @@ def field_mask(seed_tricks: tuple[Trick, ...], plants: tuple[tuple[int, ...], ..
     return mask_of(field_seeds(seed_tricks, f)) | mask_of(plants[(f - 1) & 3])
 
 
+def peeked_fields(p: int, rec: RoundRecord) -> list[int]:
+    """The Fields whose top card seat ``p`` saw at the Pick: those still on the table
+    when its turn to pick came (ruling 7). Empty before then; the Pick starts once
+    the trump suit is named."""
+    if rec.first_picker < 0 or rec.trump < 0:
+        return []
+    k = (p - rec.first_picker) & 3
+    if len(rec.picks) < k:
+        return []
+    gone = {f for _, f in rec.picks[:k]}
+    return [f for f in range(4) if f not in gone]
+
+
 def seed_voids(
     seed_tricks: tuple[Trick, ...], current: tuple[int, int, tuple[int, ...]] | None
 ) -> list[list[int]]:
@@ -738,15 +751,9 @@ class SewnState(State):
         return [float(x) for x in self.totals]
 
     # -- knowledge helpers -----------------------------------------------------------
-    def _peeked_fields(self, p: int, picks: tuple[tuple[int, int], ...], first: int) -> list[int]:
+    def _peeked_fields(self, p: int, rec: RoundRecord) -> list[int]:
         """The Fields whose top card seat ``p`` saw at the Pick (empty before its turn)."""
-        if first < 0:
-            return []
-        k = (p - first) & 3
-        if len(picks) < k:
-            return []
-        gone = {f for _, f in picks[:k]}
-        return [f for f in range(4) if f not in gone]
+        return peeked_fields(p, rec)
 
     # -- views ----------------------------------------------------------------------
     def view(self, player: int | None) -> JSON:
@@ -806,7 +813,7 @@ class SewnState(State):
             v["dealt"] = [names[c] for c in cards_of(deal[p])]
             v["planted"] = [names[c] for c in rec.plants[p]]
             peeked = {}
-            for f in self._peeked_fields(p, rec.picks, rec.first_picker):
+            for f in self._peeked_fields(p, rec):
                 planter = (f - 1) & 3
                 peeked[SEAT_NAMES[f]] = names[rec.plants[planter][-1]]
             v["peeked"] = peeked
@@ -817,7 +824,7 @@ class SewnState(State):
         out = []
         taken = {f: q for q, f in self.picks}
         plants = self.plants
-        peeked = set() if p is None else set(self._peeked_fields(p, self.picks, self.first_picker))
+        peeked = set() if p is None else set(self._peeked_fields(p, self._record()))
         in_plant = self.phase == PLANT
         for f in range(4):
             planter = (f - 1) & 3
@@ -1145,12 +1152,7 @@ def _resample_after_summer(
         leader, cards = cur_harvest
         for k, c in enumerate(cards):
             played[(leader + k) & 3] |= 1 << c
-    peeked = set()
-    if rec.first_picker >= 0:
-        k = (p - rec.first_picker) & 3
-        if len(rec.picks) >= k:
-            gone = {f for _, f in rec.picks[:k]}
-            peeked = {f for f in range(4) if f not in gone}
+    peeked = set(peeked_fields(p, rec))
     locs = []
     planters = []
     fixed_top: dict[int, int] = {}
@@ -1195,14 +1197,13 @@ def _resample_finished(rec: RoundRecord, p: int, rng: random.Random) -> tuple[tu
     if not rec.seed_tricks:
         return rec.plants
     voids = seed_voids(rec.seed_tricks, None)
-    k = (p - rec.first_picker) & 3
-    gone = {f for _, f in rec.picks[:k]}
+    seen = set(peeked_fields(p, rec))
     new = list(rec.plants)
     for q in range(4):
         if q == p:
             continue
         plants = rec.plants[q]
-        if (q + 1) & 3 in gone:
+        if (q + 1) & 3 not in seen:
             cards, top = list(plants), None
         else:
             cards, top = list(plants[:-1]), plants[-1]

@@ -513,3 +513,22 @@ def test_deal_reaches_every_colour_order_and_windmill_row() -> None:
     assert len({s.favourite_colours() for s in states}) == 24
     mills = {r for s in states for r in (2, 5, 8, 11) if "windmill" in s.row_cards(r)}
     assert mills == {2, 5, 8, 11}
+
+
+def test_reading14_garden_cards_lying_together_give_nothing() -> None:
+    """House reading 14 (docs/rules/sow.md): only placing a Garden card onto the other
+    counts; Garden cards that already share a row give no action."""
+    s = SowGame(4).position(rows(r3="r/y b/g", r5="windmill gopher", r9="y/b r/b"))
+    play(s, "take 3", "place seed Y", "place seed G")
+    assert s.view(None)["phase"] == "take" and s.current_player() == 1
+
+
+@pytest.mark.parametrize(
+    ("action", "idle_after"), [("windmill", 6), ("gopher 7", 6), ("gopher 1", 0)]
+)
+def test_reading15_what_counts_as_progress(action: str, idle_after: int) -> None:
+    """House reading 15 / ruling 7: reversing the Windmill or a Gopher on a row without
+    Flowers is no progress; the Gopher removing a Flower is."""
+    s = SowGame(4).position(rows(r0="R/Y gopher", r2="windmill", r9="y/b r/b"), idle=5)
+    play(s, "take 0", "place flower R/Y", "place gopher", action)
+    assert s.view(None)["idle_turns"] == idle_after

@@ -252,7 +252,7 @@ class SowState(State):
                     if y >= WINDMILL:
                         self._met = True
                         break
-            rows[pos] = row = (*row, x)
+            rows[pos] = row = row + (x,)
             if len(row) == 2:
                 self._big |= 1 << pos
             self._pos = pos

@@ -113,7 +113,7 @@ def test_top_moves_with_a_single_legal_move(toy_registered: str) -> None:
         ("ismcts:rollout=smart", "random or heuristic"),
         ("ismcts:depth=3", "no option depth"),
         ("ismcts:c=x", "number"),
-        ("ismcts:cutoff=maybe", "true or false"),
+        ("ismcts:cutoff=maybe", "auto, score"),
         ("ismcts:iterations", "key=value"),
         ("heuristic:level=3", "no option level"),
         ("random:x=1", "no option x"),
@@ -130,3 +130,53 @@ def test_good_specs_parse() -> None:
     assert agent.name == "ismcts"
     assert make_agent("ismcts:time=0.5").name == "ismcts"
     assert make_agent("heuristic").name == "heuristic"
+
+
+def test_four_fields_scores_only_at_round_ends() -> None:
+    """``PLAYOUT_CUTOFF = "score"`` relies on this: Four Fields scores change only
+    when a round ends (a new round number in the public view) or the game ends."""
+    from seedbed.agents.heuristic import playout_cutoff
+
+    assert playout_cutoff("four_fields") == "score"
+    game = seedbed.load("four_fields", players=3)
+    state = game.new_state(8)
+    agents = [make_agent("heuristic", seed=p) for p in range(3)]
+    scores = state.scores()
+    rounds = state.view(None)["round"]
+    while not state.is_terminal():
+        player = state.current_player()
+        assert player is not None
+        state.apply_action(agents[player].select_action(state.infoset(player)))
+        if state.scores() != scores:
+            assert state.is_terminal() or state.view(None)["round"] != rounds
+        scores = state.scores()
+        rounds = state.view(None)["round"]
+
+
+def test_sewn_rounds_have_102_decisions() -> None:
+    """``PLAYOUT_CUTOFF = 102`` for SEWN relies on this (public round number)."""
+    from seedbed.agents.heuristic import playout_cutoff
+
+    assert playout_cutoff("sewn") == 102
+    state = seedbed.load("sewn").new_state(4)
+    agents = [make_agent("random", seed=p) for p in range(4)]
+    while not state.is_terminal():
+        expected = state.move_number() // 102 + 1
+        assert state.view(None)["round"] == expected
+        player = state.current_player()
+        assert player is not None
+        state.apply_action(agents[player].select_action(state.infoset(player)))
+    assert state.move_number() == 4 * 102
+
+
+def test_no_cutoff_for_other_games() -> None:
+    from seedbed.agents.heuristic import playout_cutoff
+
+    assert playout_cutoff("sow") is None
+    assert playout_cutoff("harvest") is None
+    assert playout_cutoff("no-such-game") is None
+
+
+def test_cutoff_spec_values() -> None:
+    for text in ("auto", "score", "true", "none", "false", "102"):
+        assert make_agent(f"ismcts:iterations=5,cutoff={text}", seed=1).name == "ismcts"

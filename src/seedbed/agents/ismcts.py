@@ -12,9 +12,12 @@ The searcher decides for the seat of an :class:`InfoSet` and uses nothing else:
    ``mean + c * sqrt(ln(availability) / visits)`` for the player to move is taken
    (Cowling, Powley and Whitehouse 2012).
 3. The first untried legal action is added to the tree (chosen at random), then the
-   game is played out with the random or the heuristic policy. With ``cutoff`` the
-   playout stops at the first change of ``scores()`` (in SEWN and Four Fields: the
-   end of the round) and the leaders by score share the reward.
+   game is played out with the random or the heuristic policy. A ``cutoff`` may end
+   the playout early, valued by the scores (the leaders share the reward):
+   ``score`` at the first change of ``scores()``, ``N`` at the next multiple of N
+   moves. ``auto`` (the default) takes what the game's heuristic module declares:
+   the round end in SEWN (102 decisions a round) and Four Fields (scores change only
+   when a round ends), no cutoff in SOW and Harvest.
 4. Each node on the path adds the reward of the player who moved into it, taken from
    :meth:`State.returns` (winners share 1).
 
@@ -50,11 +53,26 @@ class _Node:
         self.total = 0.0
 
 
-def _random_rollout(state: State, rng: random.Random, cutoff: bool) -> None:
+Cutoff = str | int | None
+
+
+def _stop_rule(state: State, cutoff: Cutoff) -> tuple[list[float] | None, int]:
+    """For a playout from ``state``: the scores whose change ends it (or ``None``) and
+    the move number that ends it (0: none)."""
+    if cutoff == "score":
+        return state.scores(), 0
+    if isinstance(cutoff, int) and cutoff > 0:
+        return None, (state.move_number() // cutoff + 1) * cutoff
+    return None, 0
+
+
+def _random_rollout(state: State, rng: random.Random, cutoff: Cutoff) -> None:
     rnd = rng.random
-    base = state.scores() if cutoff else None
+    base, last = _stop_rule(state, cutoff)
     while not state.is_terminal():
         if base is not None and state.scores() != base:
+            return
+        if last and state.move_number() >= last:
             return
         legal = state.legal_actions()
         state.apply_action(legal[int(rnd() * len(legal))] if len(legal) > 1 else legal[0])
@@ -92,14 +110,16 @@ class _SeatObservation:
         return self._state.clone()
 
 
-def _heuristic_rollout(state: State, rng: random.Random, cutoff: bool) -> None:
+def _heuristic_rollout(state: State, rng: random.Random, cutoff: Cutoff) -> None:
     from seedbed.agents.heuristic import policy_for
 
     policy = policy_for(state.game.id)
     randrange = rng.randrange
-    base = state.scores() if cutoff else None
+    base, last = _stop_rule(state, cutoff)
     while not state.is_terminal():
         if base is not None and state.scores() != base:
+            return
+        if last and state.move_number() >= last:
             return
         legal = state.legal_actions()
         if len(legal) == 1:
@@ -138,7 +158,7 @@ class ISMCTS:
         seconds: float | None = None,
         c: float = DEFAULT_C,
         rollout: str = "random",
-        cutoff: bool = False,
+        cutoff: str | int | None = "auto",
         seed: int | None = None,
     ) -> None:
         if iterations is None and seconds is None:
@@ -147,12 +167,19 @@ class ISMCTS:
             raise ValueError(f"ismcts iterations must be at least 1, not {iterations}")
         if seconds is not None and seconds <= 0:
             raise ValueError(f"ismcts time must be positive, not {seconds}")
+        if not (cutoff in ("auto", "score", None) or (isinstance(cutoff, int) and cutoff > 0)):
+            raise ValueError(
+                f"ismcts cutoff must be auto, score, none or a whole number > 0, not {cutoff!r}"
+            )
         if rollout not in ("random", "heuristic"):
             raise ValueError(f"ismcts rollout must be random or heuristic, not {rollout!r}")
         self.iterations = iterations
         self.seconds = seconds
         self.c = c
         self.rollout = rollout
+        #: Where playouts stop: ``"score"`` at the first change of ``scores()``, an int
+        #: ``n`` at the next multiple of ``n`` moves, ``None`` at the end of the game,
+        #: ``"auto"`` as the game's heuristic module declares (``playout_cutoff``).
         self.cutoff = cutoff
         self.rng = random.Random(seed)
         #: Iterations run by the last :meth:`search` (for benchmarks).
@@ -169,6 +196,11 @@ class ISMCTS:
         limit = self.iterations
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         clock = time.perf_counter
+        cutoff = self.cutoff
+        if cutoff == "auto":
+            from seedbed.agents.heuristic import playout_cutoff
+
+            cutoff = playout_cutoff(infoset.game.id)
         done = 0
         while (limit is None or done < limit) and (deadline is None or clock() < deadline):
             done += 1
@@ -208,7 +240,7 @@ class ISMCTS:
                 path.append((child, player))
                 node = child
             # Simulation.
-            rollout(state, rng, self.cutoff)
+            rollout(state, rng, cutoff)
             values = _values(state)
             # Backpropagation.
             root.visits += 1
@@ -294,16 +326,28 @@ def _make(options: dict[str, str], seed: int | None) -> ISMCTSAgent:
     if iterations is None and seconds is None:
         iterations = DEFAULT_ITERATIONS
     c = _float("c", options["c"]) if "c" in options else DEFAULT_C
-    cutoff_text = options.get("cutoff", "false").lower()
-    if cutoff_text not in ("true", "false", "1", "0", "yes", "no", "round", "none"):
-        raise ValueError(f"agent 'ismcts' option cutoff takes true or false, not {cutoff_text!r}")
+    cutoff_text = options.get("cutoff", "auto").lower()
+    cutoff: str | int | None
+    if cutoff_text in ("auto", "score"):
+        cutoff = cutoff_text
+    elif cutoff_text == "true":
+        cutoff = "score"
+    elif cutoff_text in ("none", "false"):
+        cutoff = None
+    elif cutoff_text.isdigit() and int(cutoff_text) > 0:
+        cutoff = int(cutoff_text)
+    else:
+        raise ValueError(
+            "agent 'ismcts' option cutoff takes auto, score (or true), none (or false) "
+            f"or a number of moves per round, not {cutoff_text!r}"
+        )
     return ISMCTSAgent(
         ISMCTS(
             iterations=iterations,
             seconds=seconds,
             c=c,
             rollout=options.get("rollout", "random"),
-            cutoff=cutoff_text in ("true", "1", "yes", "round"),
+            cutoff=cutoff,
             seed=seed,
         )
     )
@@ -313,5 +357,5 @@ register_agent(
     "ismcts",
     _make,
     "information-set MCTS (iterations=2000 | time=SECONDS, rollout=random|heuristic, c=0.7, "
-    "cutoff=false)",
+    "cutoff=auto|score|none|N)",
 )

@@ -18,7 +18,7 @@ from seedbed.agents.heuristic.generic import Observation, Policy
 from seedbed.agents.heuristic.generic import choose as generic_choose
 from seedbed.core.protocol import InfoSet
 
-__all__ = ["HeuristicAgent", "Observation", "Policy", "policy_for"]
+__all__ = ["HeuristicAgent", "Observation", "Policy", "playout_cutoff", "policy_for"]
 
 #: Game id -> module (under this package) holding its ``choose`` policy.
 _MODULES = {
@@ -42,6 +42,20 @@ def policy_for(game_id: str) -> Policy:
             policy = module.choose
         _CACHE[game_id] = policy
     return policy
+
+
+def playout_cutoff(game_id: str) -> str | int | None:
+    """Where ISMCTS may end a playout in ``game_id`` and value it by the scores, as the
+    game's policy module declares in ``PLAYOUT_CUTOFF``: ``"score"`` (scores change
+    only when a round ends, so stop at the first change), an int ``n`` (every round
+    has exactly ``n`` decisions, so stop at the next multiple of ``n`` moves), or
+    ``None`` (play to the end)."""
+    name = _MODULES.get(game_id)
+    if name is None:
+        return None
+    module = importlib.import_module(f"seedbed.agents.heuristic.{name}")
+    value = getattr(module, "PLAYOUT_CUTOFF", None)
+    return value if isinstance(value, str | int) else None
 
 
 class HeuristicAgent:

@@ -20,6 +20,10 @@ from typing import Any
 from seedbed.agents.heuristic._cards import POWER
 from seedbed.agents.heuristic.generic import Observation, pick_best
 
+#: Every round has exactly 102 decisions (24 plays, 24 plants, privilege, trump, 4
+#: picks, 48 Harvest plays), so ISMCTS may end its playouts with the round.
+PLAYOUT_CUTOFF = 102
+
 SEATS = ("South", "East", "North", "West")
 #: High-card points by rank letter.
 HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}

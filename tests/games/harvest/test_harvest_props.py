@@ -46,7 +46,7 @@ def test_random_games_keep_every_invariant(config: tuple[int, str], seed: int) -
 
 
 @settings(max_examples=30, deadline=None)
-@given(config=CONFIG, seed=st.integers(0, 2**31 - 1), moves=st.integers(0, 150))
+@given(config=CONFIG, seed=st.integers(0, 2**31 - 1), moves=st.integers(0, 400))
 def test_determinizations_are_consistent(config: tuple[int, str], seed: int, moves: int) -> None:
     players, option = config
     game = seedbed.load("harvest", players=players, harvest_cards_played=option)

@@ -640,3 +640,27 @@ def test_full_harvest_aces_and_turning_card() -> None:
     assert "3D 2C AS AH full harvest f0: 7C + 5D 2H, AH turns" in m
     play(s, "3D 2C AS AH full harvest f0: 7C, AS turns")
     assert seasons(s)[0] == "winter"
+
+
+def test_rule_counts_follow_the_moves() -> None:
+    """Designers' statistics: every move is counted once by kind, season turns by the
+    J/Q/K/A played, and coins taken match the coins won in the rounds."""
+    import random
+
+    import seedbed
+
+    state = seedbed.load("four_fields", players=3).new_state(11)
+    rng = random.Random(2)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randrange(len(legal))])
+    counts = state.rule_counts()
+    kinds = ("sow", "harvest", "add", "match", "full harvest")
+    assert sum(counts[k] for k in kinds) == state.move_number()
+    turns = sum(1 for m in state.history() if m[0] in "JQKA")
+    assert counts["season turn"] == turns
+    rounds = state.view(None)["rounds"]
+    assert counts["rounds"] == len(rounds)
+    assert counts["coin taken"] == sum(q["coins"] for r in rounds for q in r["players"])
+    # A reseed needs a coin on the square at the start of the turn, so a coin was taken.
+    assert counts["reseed"] <= counts["coin taken"]

@@ -42,6 +42,7 @@ from ._tables import (
     FULL,
     HARVEST,
     IS_SEASON_CARD,
+    KIND_WORDS,
     LOOSE_SHIFT,
     MATCH,
     NO_CARD,
@@ -573,6 +574,34 @@ class FourFieldsState(State):
             options = "; ".join(action_text(a) for a in found[:6])
             raise NotationError(f"{text!r} is ambiguous: it could be {options}")
         raise NotationError(self._no_such_move(text, legal))
+
+    # -- designers' statistics ---------------------------------------------------------
+    def rule_counts(self) -> dict[str, int]:
+        """How often each rule fired, derived from the moves (nothing is counted on the
+        hot path): kinds of play, season turns, stockpile raises and harvests, Aces taken
+        high, field clearings with a coin, reseeds, and the rounds played."""
+        counts = dict.fromkeys(
+            ("sow", "harvest", "add", "match", "full harvest", "season turn",
+             "stockpile raised", "stockpile harvested", "ace as 14"),
+            0,
+        )  # fmt: skip
+        for action in self._actions:
+            card, _f, kind, _value, high, _loose, stock, _played = unpack(action)
+            counts[KIND_WORDS[kind]] += 1
+            if card != NO_CARD and IS_SEASON_CARD[card]:
+                counts["season turn"] += 1
+            if stock and kind == ADD:
+                counts["stockpile raised"] += 1
+            elif stock and kind in (HARVEST, FULL):
+                counts["stockpile harvested"] += 1
+            counts["ace as 14"] += high.bit_count()
+        rounds = len(self._rounds) + (0 if self._cur is None else 1)
+        counts["rounds"] = rounds
+        counts["reseed"] = max(0, len(self._deals) - 4 * rounds)
+        counts["coin taken"] = sum(r[p][4] for r in self._rounds for p in range(1, len(r))) + (
+            sum(self._coins) if self._cur is not None else 0
+        )
+        return counts
 
     # -- scores ----------------------------------------------------------------------
     def scores(self) -> list[float]:

@@ -532,3 +532,27 @@ def test_reading15_what_counts_as_progress(action: str, idle_after: int) -> None
     s = SowGame(4).position(rows(r0="R/Y gopher", r2="windmill", r9="y/b r/b"), idle=5)
     play(s, "take 0", "place flower R/Y", "place gopher", action)
     assert s.view(None)["idle_turns"] == idle_after
+
+
+def test_rule_counts_add_up() -> None:
+    """Designers' statistics: one turn per take, every Flower is a flipped Seed, and
+    the Flowers picked are exactly the bouquets."""
+    import random
+
+    import seedbed
+
+    state = seedbed.load("sow", players=3).new_state(4)
+    rng = random.Random(4)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randrange(len(legal))])
+    counts = state.rule_counts()
+    history = state.history()
+    assert counts["turn"] == sum(1 for m in history if m.startswith("take"))
+    assert counts["colour chosen"] == sum(1 for m in history if m.startswith("choose"))
+    assert (
+        counts["seed flipped"] >= counts["flower to bouquet"] + counts["flower removed by gopher"]
+    )
+    assert counts["seed flipped"] <= 24
+    bouquets = state.view(None)["bouquets"]
+    assert counts["flower to bouquet"] == sum(len(b) for b in bouquets)

@@ -45,6 +45,7 @@ from ._tables import (
     OVER,
     PHASE_NAMES,
     PLACE_PHASE,
+    PLACE_SEED,
     POINTS,
     ROW_WHEELBARROW,
     SEED_OUTER,
@@ -320,6 +321,36 @@ class SowState(State):
         if len(matches) > 1:  # pragma: no cover - aliases are unique within a phase
             raise NotationError(f"{text!r} is ambiguous here")
         raise NotationError(self._no_such_move(text, legal))
+
+    def rule_counts(self) -> dict[str, int]:
+        """How often each rule fired (for designers' statistics), derived from the moves
+        and the cards, so nothing is counted on the hot path."""
+        counts = dict.fromkeys(
+            ("turn", "colour chosen", "windmill", "gopher", "watering can", "garden skipped"),
+            0,
+        )
+        for a in self._actions:
+            if a < PLACE_SEED:
+                counts["turn"] += 1
+            elif CHOOSE <= a < USE_WINDMILL:
+                counts["colour chosen"] += 1
+            elif a == USE_WINDMILL:
+                counts["windmill"] += 1
+            elif USE_GOPHER <= a < USE_CAN:
+                counts["gopher"] += 1
+            elif USE_CAN <= a < NO_ACTION:
+                counts["watering can"] += 1
+            elif a == NO_ACTION:
+                counts["garden skipped"] += 1
+        picked = sum(len(b) for b in self._bouq)
+        in_garden = sum(1 for row in self._rows for x in row if FLOWER <= x < WINDMILL)
+        in_hand = sum(1 for x in self._hand if FLOWER <= x < WINDMILL)
+        counts["flower to bouquet"] = picked
+        counts["flower removed by gopher"] = len(self._removed)
+        # Every card starts as a Seed, so the Flowers anywhere are the Seeds that flipped.
+        counts["seed flipped"] = picked + len(self._removed) + in_garden + in_hand
+        counts["ended by idle rule"] = int(self._phase == OVER and self._idle >= IDLE_LIMIT)
+        return counts
 
     def scores(self) -> list[float]:
         fav = self._fav

@@ -175,4 +175,3 @@ class ToyState(State):
 
 def make(**params: Any) -> ToyGame:
     return ToyGame(**params)
-

@@ -169,3 +169,18 @@ def test_corrupt_record_is_one_clear_line(capsys, monkeypatch, tmp_path: Path) -
 def test_bench_prints_figures(toy_registered, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     code, out, _ = run(capsys, monkeypatch, ["bench", "toy", "--seconds", "0.05", "-p", "2"])
     assert code == 0 and "decisions/s" in out
+
+
+@pytest.mark.parametrize("game_id", ["four_fields", "harvest", "sewn", "sow"])
+def test_every_game_has_a_rules_page(game_id: str, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = run(capsys, monkeypatch, ["rules", game_id])
+    assert code == 0
+    assert "ruling" in out.lower()
+    assert len(out.splitlines()) > 40
+
+
+def test_games_lists_every_game_and_option(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = run(capsys, monkeypatch, ["games"])
+    assert code == 0
+    for name in ("four_fields", "harvest", "sewn", "sow", "full_harvest", "harvest_cards_played"):
+        assert name in out

@@ -87,6 +87,19 @@ def check_state_contract(state: State, rng: random.Random) -> None:
     else:
         raise AssertionError("string_to_action accepted nonsense")
 
+    # What another seat is told of a move never tells apart moves its view cannot.
+    sample_actions = legal if len(legal) <= 24 else rng.sample(legal, 24)
+    for viewer in [*(q for q in range(game.num_players) if q != player), None]:
+        told: dict[str, str] = {}
+        for a in sample_actions:
+            after = state.clone()
+            after.apply_action(a)
+            key = json.dumps(after.view(viewer), sort_keys=True)
+            shown = state.notation_for(a, player, viewer)
+            assert told.setdefault(key, shown) == shown, (
+                f"seat {viewer} is shown {shown!r} and {told[key]!r} for moves it cannot tell apart"
+            )
+
     # An illegal action raises and changes nothing.
     before = state.to_json()
     legal_set = set(legal)

@@ -267,3 +267,17 @@ def test_resample_is_uniform_over_unknown_cards() -> None:
         assert r.hands[0] == s.hands[0]
     expected = trials * 7 / 47
     assert abs(in_hand - expected) < 4 * (expected * (1 - 7 / 47)) ** 0.5
+
+
+def test_other_seats_are_told_house_unknown() -> None:
+    """The house card is face down (rulebook "The play"): the mover sees its name,
+    everyone else, spectators included, only ``house ??``."""
+    import seedbed
+
+    state = seedbed.load("harvest", players=3).new_state(8)
+    actor = state.current_player()
+    assert actor is not None
+    action = state.legal_actions()[0]
+    assert state.notation_for(action, actor, actor) == state.action_to_string(action)
+    for viewer in [*(p for p in range(3) if p != actor), None]:
+        assert state.notation_for(action, actor, viewer) == "house ??"

@@ -334,6 +334,12 @@ class HarvestState(State):
             raise ValueError(f"{action!r} is not a Harvest action (0..{NUM_ACTIONS - 1})")
         return ACTION_NAMES[action]
 
+    def notation_for(self, action: int, actor: int, viewer: int | None) -> str:
+        """A house card is kept face down: other seats (and spectators) see ``house ??``."""
+        if action < VILLAGE and viewer != actor:
+            return ACTION_NAMES[HIDDEN_HOUSE]
+        return self.action_to_string(action)
+
     def scores(self) -> list[float]:
         return [float(field_score(f)) for f in self.fields]
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from toy_game import ToyGame
 
 import seedbed
 from seedbed.core import registry
 from seedbed.core.protocol import Game, Option
+from toy_game import ToyGame
 
 
 def test_available_games_lists_the_four_games() -> None:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from toy_game import ToyGame
 
 from seedbed.core.conformance import check_game
+from toy_game import ToyGame
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

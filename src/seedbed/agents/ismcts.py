@@ -13,7 +13,8 @@ The searcher decides for the seat of an :class:`InfoSet` and uses nothing else:
    (Cowling, Powley and Whitehouse 2012).
 3. The first untried legal action is added to the tree (chosen at random), then the
    game is played out with the random or the heuristic policy. A ``cutoff`` may end
-   the playout early, valued by the scores (the leaders share the reward):
+   the playout early, valued by each seat's share of the points scored since the
+   determinization was drawn:
    ``score`` at the first change of ``scores()``, ``N`` at the next multiple of N
    moves. ``auto`` (the default) takes what the game's heuristic module declares:
    the round end in SEWN (102 decisions a round) and Four Fields (scores change only
@@ -134,18 +135,19 @@ def _heuristic_rollout(state: State, rng: random.Random, cutoff: Cutoff) -> None
         state.apply_action(action)
 
 
-def _values(state: State) -> list[float]:
-    """Rewards in [0, 1] for each seat: ``returns()`` at the end; at a cut-off, the
-    leaders by ``scores()`` share 1."""
+def _values(state: State, start: list[float]) -> list[float]:
+    """Rewards in [0, 1] for each seat: ``returns()`` at the end of the game; at a
+    cutoff, each seat's share of the points scored since the determinization was
+    drawn (``start``), negative gains counted as none, equal shares if nobody scored.
+    (A share of the points, unlike "the leader takes all", still tells a 9-1 round
+    from a 10-0 one, so the search can compare moves that all lead to a won round.)"""
     if state.is_terminal():
         return state.returns()
-    scores = state.scores()
-    best = max(scores)
-    lead = [p for p, s in enumerate(scores) if s == best]
-    out = [0.0] * len(scores)
-    for p in lead:
-        out[p] = 1.0 / len(lead)
-    return out
+    gains = [max(0.0, s - b) for s, b in zip(state.scores(), start, strict=True)]
+    total = sum(gains)
+    if total <= 0:
+        return [1.0 / len(gains)] * len(gains)
+    return [g / total for g in gains]
 
 
 class ISMCTS:
@@ -205,6 +207,7 @@ class ISMCTS:
         while (limit is None or done < limit) and (deadline is None or clock() < deadline):
             done += 1
             state = infoset.sample(rng)
+            start = state.scores()
             node = root
             path: list[tuple[_Node, int]] = []
             # Selection and expansion.
@@ -241,7 +244,7 @@ class ISMCTS:
                 node = child
             # Simulation.
             rollout(state, rng, cutoff)
-            values = _values(state)
+            values = _values(state, start)
             # Backpropagation.
             root.visits += 1
             for child, mover in path:

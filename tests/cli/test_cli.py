@@ -184,3 +184,19 @@ def test_games_lists_every_game_and_option(capsys, monkeypatch) -> None:  # type
     assert code == 0
     for name in ("four_fields", "harvest", "sewn", "sow", "full_harvest", "harvest_cards_played"):
         assert name in out
+
+
+def test_play_hints_show_ismcts_estimates(toy_registered, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = run(
+        capsys, monkeypatch, ["play", "toy", "--seed", "3", "--hints"], stdin="hint\n" + "1\n" * 10
+    )
+    assert code == 0
+    assert "estimated win share" in out
+
+
+def test_hint_without_hints_flag_explains(toy_registered, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = run(
+        capsys, monkeypatch, ["play", "toy", "--seed", "3"], stdin="hint\n" + "1\n" * 10
+    )
+    assert code == 0
+    assert "start the game with --hints" in out

@@ -22,6 +22,7 @@ SPECS = [
     "heuristic",
     "ismcts:iterations=12",
     "ismcts:iterations=6,rollout=heuristic",
+    "ismcts:iterations=4,rollout=heuristic,bias=1",
 ]
 
 

@@ -113,6 +113,8 @@ def test_top_moves_with_a_single_legal_move(toy_registered: str) -> None:
         ("ismcts:rollout=smart", "random or heuristic"),
         ("ismcts:depth=3", "no option depth"),
         ("ismcts:c=x", "number"),
+        ("ismcts:bias=much", "number"),
+        ("ismcts:bias=-1", "0 or more"),
         ("ismcts:cutoff=maybe", "auto, score"),
         ("ismcts:iterations", "key=value"),
         ("heuristic:level=3", "no option level"),
@@ -126,7 +128,7 @@ def test_bad_specs_say_what_is_wrong(spec: str, message: str) -> None:
 
 
 def test_good_specs_parse() -> None:
-    agent = make_agent("ismcts:iterations=50,rollout=heuristic,c=1.2,cutoff=true", seed=1)
+    agent = make_agent("ismcts:iterations=50,rollout=heuristic,c=1.2,cutoff=true,bias=0.5", seed=1)
     assert agent.name == "ismcts"
     assert make_agent("ismcts:time=0.5").name == "ismcts"
     assert make_agent("heuristic").name == "heuristic"

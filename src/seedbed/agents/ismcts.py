@@ -45,13 +45,15 @@ class _Node:
     """Statistics of one action sequence: visits, availability and the total reward
     of the player who made the last action of the sequence."""
 
-    __slots__ = ("avail", "children", "total", "visits")
+    __slots__ = ("avail", "children", "hint", "total", "visits")
 
     def __init__(self) -> None:
         self.children: dict[int, _Node] = {}
         self.visits = 0
         self.avail = 1
         self.total = 0.0
+        #: The heuristic's move here (``bias`` > 0 only), -1 until asked.
+        self.hint = -1
 
 
 Cutoff = str | int | None
@@ -162,6 +164,7 @@ class ISMCTS:
         rollout: str = "random",
         cutoff: str | int | None = "auto",
         seed: int | None = None,
+        bias: float = 0.0,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("ismcts needs a budget: iterations= or time=")
@@ -183,6 +186,9 @@ class ISMCTS:
         #: ``n`` at the next multiple of ``n`` moves, ``None`` at the end of the game,
         #: ``"auto"`` as the game's heuristic module declares (``playout_cutoff``).
         self.cutoff = cutoff
+        #: Progressive bias toward the heuristic's move: ``bias / (visits + 1)`` is
+        #: added to its UCB score, and it is expanded first (0: off).
+        self.bias = bias
         self.rng = random.Random(seed)
         #: Iterations run by the last :meth:`search` (for benchmarks).
         self.last_iterations = 0
@@ -198,6 +204,11 @@ class ISMCTS:
         limit = self.iterations
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         clock = time.perf_counter
+        bias = self.bias
+        if bias > 0.0:
+            from seedbed.agents.heuristic import policy_for
+
+            policy = policy_for(infoset.game.id)
         cutoff = self.cutoff
         if cutoff == "auto":
             from seedbed.agents.heuristic import playout_cutoff
@@ -216,11 +227,19 @@ class ISMCTS:
                 assert player is not None
                 legal = state.legal_actions()
                 children = node.children
+                hint = -1
+                if bias > 0.0 and len(legal) > 1:
+                    hint = node.hint
+                    if hint < 0:
+                        hint = node.hint = policy(_SeatObservation(state, player), rng)
                 untried = [a for a in legal if a not in children]
                 if untried:
-                    action = (
-                        untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
-                    )
+                    if hint in untried:
+                        action = hint
+                    else:
+                        action = (
+                            untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                        )
                     for a in legal:
                         if a in children:
                             children[a].avail += 1
@@ -235,6 +254,8 @@ class ISMCTS:
                     ch = children[a]
                     ch.avail += 1
                     score = ch.total / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                    if a == hint:
+                        score += bias / (ch.visits + 1)
                     if score > best:
                         best = score
                         action = a
@@ -316,7 +337,7 @@ def _float(name: str, text: str) -> float:
 
 
 def _make(options: dict[str, str], seed: int | None) -> ISMCTSAgent:
-    reject_unknown("ismcts", options, {"iterations", "time", "rollout", "c", "cutoff"})
+    reject_unknown("ismcts", options, {"iterations", "time", "rollout", "c", "cutoff", "bias"})
     iterations: int | None = None
     seconds: float | None = None
     if "iterations" in options:
@@ -329,6 +350,9 @@ def _make(options: dict[str, str], seed: int | None) -> ISMCTSAgent:
     if iterations is None and seconds is None:
         iterations = DEFAULT_ITERATIONS
     c = _float("c", options["c"]) if "c" in options else DEFAULT_C
+    bias = _float("bias", options["bias"]) if "bias" in options else 0.0
+    if bias < 0:
+        raise ValueError(f"agent 'ismcts' option bias must be 0 or more, not {bias}")
     cutoff_text = options.get("cutoff", "auto").lower()
     cutoff: str | int | None
     if cutoff_text in ("auto", "score"):
@@ -352,6 +376,7 @@ def _make(options: dict[str, str], seed: int | None) -> ISMCTSAgent:
             rollout=options.get("rollout", "random"),
             cutoff=cutoff,
             seed=seed,
+            bias=bias,
         )
     )
 
@@ -360,5 +385,5 @@ register_agent(
     "ismcts",
     _make,
     "information-set MCTS (iterations=2000 | time=SECONDS, rollout=random|heuristic, c=0.7, "
-    "cutoff=auto|score|none|N)",
+    "cutoff=auto|score|none|N, bias=0)",
 )

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from seedbed.core.cards import CARD_NUMBER, CARD_SUIT, CLUBS, DIAMONDS, HEARTS, SPADES
+from seedbed.core.cards import CARD_NUMBER, CARD_SUIT, CLUBS, DIAMONDS, HEARTS, SPADES, cards_of
 
 # -- seasons -----------------------------------------------------------------------
 #: The season of a field is the suit on the edge of the square facing it.
@@ -130,7 +130,7 @@ def groups(loose: int) -> tuple[tuple[Group, ...], ...]:
     hit = _GROUPS.get(loose)
     if hit is not None:
         return hit
-    cards = sorted(_cards(loose), key=lambda c: NUM[c])
+    cards = sorted(cards_of(loose), key=lambda c: NUM[c])
     out: list[list[Group]] = [[] for _ in range(15)]
     k = len(cards)
 
@@ -214,15 +214,6 @@ def harvest_masks(loose: int, value: int) -> tuple[int, ...]:
         out = tuple(m << LOOSE_SHIFT for m, _ in unions(loose, value) if m)
     _limit(_HARVESTS)
     _HARVESTS[key] = out
-    return out
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
     return out
 
 

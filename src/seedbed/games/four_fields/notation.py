@@ -23,7 +23,13 @@ import re
 from functools import lru_cache
 from itertools import combinations
 
-from seedbed.core.cards import CARD_NAMES, CARD_SUIT, canonical_card_tokens, try_parse_card
+from seedbed.core.cards import (
+    CARD_NAMES,
+    CARD_SUIT,
+    canonical_card_tokens,
+    cards_of,
+    try_parse_card,
+)
 from seedbed.core.errors import NotationError
 
 from ._tables import (
@@ -36,7 +42,6 @@ from ._tables import (
     NUM,
     SOW,
     VALUES,
-    _cards,
     unpack,
 )
 
@@ -103,34 +108,34 @@ def action_text(action: int) -> str:
         raise ValueError(f"{action} is not a Four Fields action")
     if kind == SOW:
         return f"{CARD_NAMES[card]} sow f{field}"
-    stock_text = f"[{_names(_cards(stock))}]" if stock else ""
+    stock_text = f"[{_names(cards_of(stock))}]" if stock else ""
     if kind in (HARVEST, FULL):
         if kind == HARVEST:
             head = f"{CARD_NAMES[card]} harvest f{field}"
             values: tuple[int, ...] = VALUES[card]
         else:
-            hand = _cards(played)
+            hand = cards_of(played)
             head = f"{_names(hand)} full harvest f{field}"
             low = sum(NUM[c] for c in hand)
             aces = sum(1 for c in hand if NUM[c] == 1)
             values = tuple(low + 13 * k for k in range(aces + 1) if low + 13 * k <= 14) or (low,)
         text = ""
         for v in values:
-            text = _groups_text(_cards(loose), v, None)
-            if _partition(sorted(_cards(loose)), v, None) is not None:
+            text = _groups_text(cards_of(loose), v, None)
+            if _partition(sorted(cards_of(loose)), v, None) is not None:
                 break
         items = " + ".join(x for x in (text, stock_text) if x)
         tail = f", {CARD_NAMES[card]} turns" if kind == FULL and card != NO_CARD else ""
         return f"{head}: {items}{tail}"
     word = KIND_WORDS[kind]
     if kind == ADD:
-        items = " ".join(x for x in (stock_text, _names(_cards(loose))) if x)
+        items = " ".join(x for x in (stock_text, _names(cards_of(loose))) if x)
         return f"{CARD_NAMES[card]} {word} f{field}: {items} = {value}"
     # MATCH: group the played card with loose cards, show its partners first.
-    cards = sorted([card, *_cards(loose)])
+    cards = sorted([card, *cards_of(loose)])
     parts = _partition(cards, value, high) if len(cards) <= 12 else None
     if parts is None:
-        items = _names(_cards(loose))
+        items = _names(cards_of(loose))
     else:
         own = next(g for g in parts if card in g)
         others = [g for g in parts if g is not own]
@@ -141,7 +146,7 @@ def action_text(action: int) -> str:
     items = " + ".join(x for x in (items, stock_text) if x)
     ace_text = "".join(
         f", {CARD_NAMES[c]}=14"
-        for c in sorted([card, *_cards(loose)])
+        for c in sorted([card, *cards_of(loose)])
         if NUM[c] == 1 and high >> CARD_SUIT[c] & 1
     )
     return f"{CARD_NAMES[card]} {word} f{field}: {items} = {value}{ace_text}"
@@ -236,14 +241,14 @@ def describe(
     """``(kind, field, played, items, value, aces_high, turn)`` of an action, for matching
     what :func:`parse` read against the legal moves."""
     card, field, kind, value, high, loose, stock, played = unpack(action)
-    hand = frozenset(_cards(played)) if kind == FULL else frozenset((card,))
-    used = [card, *_cards(loose)] if kind != FULL else _cards(loose)
+    hand = frozenset(cards_of(played)) if kind == FULL else frozenset((card,))
+    used = [card, *cards_of(loose)] if kind != FULL else cards_of(loose)
     aces = frozenset(c for c in used if c < 52 and NUM[c] == 1 and high >> CARD_SUIT[c] & 1)
     return (
         kind,
         field,
         hand,
-        frozenset(_cards(loose | stock)),
+        frozenset(cards_of(loose | stock)),
         value,
         aces,
         card if kind == FULL else NO_CARD,

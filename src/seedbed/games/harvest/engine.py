@@ -27,6 +27,7 @@ from seedbed.core.cards import (
     JOKER_1,
     JOKER_2,
     canonical_card_tokens,
+    cards_of,
     parse_cards,
     try_parse_card,
 )
@@ -75,15 +76,6 @@ DEALT, PASSED = 0, 1
 END_FOUR_FIELDS = "four fields"
 END_HARVEST_CARDS = "harvest cards"
 END_NO_DEAL = "no deal"
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _one_joker(mask: int) -> int:
@@ -242,10 +234,10 @@ class HarvestState(State):
         s.village = take(village)
         rest = ALL_CARDS & ~used
         if deck is None:
-            s.deck = _bits(rest)
+            s.deck = cards_of(rest)
         else:
             d = take(deck)
-            s.deck = _bits(d)
+            s.deck = cards_of(d)
             s.village |= rest & ~d
         s.dealer = s.first_dealer = dealer
         s.cur = (dealer + 1) % n if current is None else current
@@ -545,7 +537,7 @@ class HarvestState(State):
         self.phase = PH_OVER
 
     def _village_to_deck(self) -> None:
-        self.deck.extend(_bits(self.village))
+        self.deck.extend(cards_of(self.village))
         self.village = 0
         random.Random(self.chance * 1009 + self.round_no).shuffle(self.deck)
 
@@ -602,7 +594,7 @@ class HarvestState(State):
             mine = sent[p]
             if mine:
                 r_bit = 1 << ((p + off) % n)
-                for x in _bits(mine & STANDARD):
+                for x in cards_of(mine & STANDARD):
                     t[x] = r_bit
                 for _ in range((mine & JOKERS).bit_count()):
                     t[JOKER_2 if JOKER_1 in t else JOKER_1] = r_bit
@@ -668,7 +660,7 @@ class HarvestState(State):
             v["passed"] = passed
             v["received"] = received
             v["tracked"] = [
-                [CARD_NAMES[x], _bits(h)] for x, h in sorted(self.track[player].items())
+                [CARD_NAMES[x], cards_of(h)] for x, h in sorted(self.track[player].items())
             ]
         return v
 
@@ -743,7 +735,7 @@ class HarvestState(State):
                 pick -= weights[at]
                 at += 1
             world = worlds[at]
-            jokers = _bits(pool & JOKERS)
+            jokers = cards_of(pool & JOKERS)
             for c, seat in zip(items, world, strict=True):
                 if seat < 0:
                     continue
@@ -752,7 +744,7 @@ class HarvestState(State):
                 pool &= ~(1 << c)
                 holding[seat] |= 1 << c
                 free[seat] -= 1
-        rest = _bits(pool)
+        rest = cards_of(pool)
         rng.shuffle(rest)
         i = 0
         for q in range(n):
@@ -764,7 +756,7 @@ class HarvestState(State):
         for q in range(n):
             if q == p:
                 continue
-            cards = _bits(holding[q])
+            cards = cards_of(holding[q])
             rng.shuffle(cards)
             house_size = self.houses[q].bit_count()
             house = 0
@@ -855,7 +847,7 @@ class HarvestState(State):
                 for x, h in self.track[q].items():
                     assert h and not h >> q & 1, "tracked cards are with others"
                     where = 0
-                    for r in _bits(h):
+                    for r in cards_of(h):
                         where |= self.hands[r] | self.houses[r]
                     want_bit = JOKERS if x >= 52 else 1 << x
                     assert where & want_bit, f"seat {q} tracks {CARD_NAMES[x]} wrongly"

@@ -121,7 +121,7 @@ def test_play_against_agents_with_mistakes_and_save(
     assert "there are moves 1 to" in out
     rec = Record.load(save)
     assert rec.scores is not None  # finished
-    assert rec.players == ["human", "random"]
+    assert rec.players == ["human", "heuristic"]
 
 
 def test_play_saves_and_resumes(toy_registered, capsys, monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

@@ -138,7 +138,7 @@ def play(
             help="Agent spec for the other seats, or one per other seat, comma separated; "
             "'human' for hot-seat play.",
         ),
-    ] = "random",
+    ] = "heuristic",
     seed: Annotated[int | None, typer.Option("--seed", help="Deal seed (default: random).")] = None,
     save: Annotated[Path | None, typer.Option("--save", help="Record file to write.")] = None,
     resume: Annotated[
@@ -158,7 +158,7 @@ def play(
         seats = [SeatSpec.parse(p) for p in (record.players or [])]
         n = state.game.num_players
         if len(seats) != n:
-            seats = [SeatSpec.parse("human" if i == seat else "random") for i in range(n)]
+            seats = [SeatSpec.parse("human" if i == seat else "heuristic") for i in range(n)]
         save = save or resume
     else:
         if game is None:

@@ -88,7 +88,7 @@ class PlaySession:
 
     # -- helpers -----------------------------------------------------------------------
     def _seat_name(self, p: int) -> str:
-        return f"seat {p} ({self.seats[p].label})"
+        return f"{self.state.game.seat_name(p)} ({self.seats[p].label})"
 
     def record(self) -> Record:
         return Record.from_state(self.state, players=[s.label for s in self.seats])

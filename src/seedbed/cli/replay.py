@@ -18,7 +18,8 @@ def replay_record(record: Record, seat: int | None, console: Console) -> None:
     n = states[0].game.num_players
     if seat is not None and not 0 <= seat < n:
         raise ValueError(f"--seat must be 0 to {n - 1} for this {n}-player record")
-    who = "spectator" if seat is None else f"seat {seat}"
+    game = states[0].game
+    who = "spectator" if seat is None else game.seat_name(seat)
     moves = record.moves
     i = 0
     interactive = True
@@ -32,9 +33,9 @@ def replay_record(record: Record, seat: int | None, console: Console) -> None:
             assert mover is not None
             action = before.string_to_action(moves[i - 1])
             shown = before.notation_for(action, mover, seat)
-            console.print(f"last move: seat {mover}: [bold]{shown}[/bold]")
+            console.print(f"last move: {game.seat_name(mover)}: [bold]{shown}[/bold]")
         if i == len(moves):
-            scores = ", ".join(f"seat {p}: {s:g}" for p, s in enumerate(state.scores()))
+            scores = ", ".join(f"{game.seat_name(p)}: {s:g}" for p, s in enumerate(state.scores()))
             end = "final" if state.is_terminal() else "unfinished game, scores so far"
             console.print(f"[bold]{end}[/bold]: {scores}")
             return

@@ -144,6 +144,10 @@ class Game(ABC):
             raise StateFormatError(f"state JSON is corrupt: {type(exc).__name__}: {exc}") from None
         return state
 
+    def seat_name(self, player: int) -> str:
+        """What the game calls seat ``player`` (``"South"`` in SEWN); default ``"seat N"``."""
+        return f"seat {player}"
+
     def render(self, view: JSON) -> str:
         """Text (with rich markup) showing ``view`` to a person; games override this."""
         return json.dumps(view, indent=1)

@@ -249,6 +249,11 @@ class SewnGame(Game):
     default_players: ClassVar[int] = 4
     version: ClassVar[int] = 1
     options: ClassVar[dict[str, Option]] = {}
+
+    def seat_name(self, player: int) -> str:
+        """Seats are named by compass position, clockwise from South (ruling 1)."""
+        return SEAT_NAMES[player]
+
     summary: ClassVar[str] = (
         "Seed and Harvest trick taking: build four Fields half face-up, half face-down, "
         "pick a rival's Field, then take tricks with trump (4 players, 4 rounds)"

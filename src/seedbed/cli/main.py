@@ -269,7 +269,8 @@ def _run_and_report(
         "± is the 95% confidence interval"
     )
     t = Table(title="by agent")
-    for col in ("agent", "seats/game", "win share", "mean score", "rating (Elo vs even)"):
+    t.add_column("agent", overflow="fold")
+    for col in ("seats/game", "win share", "mean score", "rating (Elo vs even)"):
         t.add_column(col)
     for a in summary.agents:
         t.add_row(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import seedbed
+from seedbed.core.conformance import random_moves
 from seedbed.core.protocol import Game, State
 from seedbed.core.registry import game_class
 
@@ -33,11 +34,7 @@ def mid_game_states(game: Game, seed: int, count: int, max_moves: int = 200) -> 
         attempts += 1
         state = game.new_state(rng.randrange(2**31))
         steps = rng.randrange(max_moves)
-        for _ in range(steps):
-            if state.is_terminal():
-                break
-            legal = state.legal_actions()
-            state.apply_action(legal[rng.randrange(len(legal))])
+        random_moves(state, rng, steps)
         while not state.is_terminal() and len(state.legal_actions()) < 2:
             state.apply_action(state.legal_actions()[0])
         if not state.is_terminal():

@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import seedbed
+from seedbed.core.conformance import random_moves
 from seedbed.core.protocol import State
 
 GAMES = seedbed.available_games()
@@ -19,11 +20,7 @@ def _midgame(game_id: str, seed: int) -> State:
     game = seedbed.load(game_id)
     state = game.new_state(seed)
     rng = random.Random(seed)
-    for _ in range(rng.randrange(1, 60)):
-        if state.is_terminal():
-            break
-        legal = state.legal_actions()
-        state.apply_action(legal[rng.randrange(len(legal))])
+    random_moves(state, rng, rng.randrange(1, 60))
     return state
 
 

@@ -39,15 +39,22 @@ def game_configurations(game_id: str) -> Iterator[dict[str, Any]]:
             yield {"players": n, **dict(zip(names, values, strict=True))}
 
 
-def random_playout(state: State, rng: random.Random, max_moves: int = 100_000) -> int:
-    """Play random moves to the end; returns the number of moves made."""
-    moves = 0
-    while not state.is_terminal():
+def random_moves(state: State, rng: random.Random, count: int | None = None) -> int:
+    """Play up to ``count`` uniformly random moves (all of them if ``None``), stopping
+    early at the end of the game; returns the number of moves made."""
+    made = 0
+    while not state.is_terminal() and (count is None or made < count):
         legal = state.legal_actions()
         assert legal, "a non-terminal state must have a legal action"
         state.apply_action(legal[rng.randrange(len(legal))])
-        moves += 1
-        assert moves <= max_moves, f"game did not end within {max_moves} moves"
+        made += 1
+    return made
+
+
+def random_playout(state: State, rng: random.Random, max_moves: int = 100_000) -> int:
+    """Play random moves to the end; returns the number of moves made."""
+    moves = random_moves(state, rng, max_moves)
+    assert state.is_terminal(), f"game did not end within {max_moves} moves"
     return moves
 
 

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import seedbed
+from seedbed.core.conformance import random_moves
 from seedbed.core.errors import IllegalMoveError
 from seedbed.games.four_fields import FourFieldsGame, FourFieldsState, round_points
 from seedbed.games.four_fields._tables import ADD, MATCH
@@ -651,9 +652,7 @@ def test_rule_counts_follow_the_moves() -> None:
 
     state = seedbed.load("four_fields", players=3).new_state(11)
     rng = random.Random(2)
-    while not state.is_terminal():
-        legal = state.legal_actions()
-        state.apply_action(legal[rng.randrange(len(legal))])
+    random_moves(state, rng)
     counts = state.rule_counts()
     kinds = ("sow", "harvest", "add", "match", "full harvest")
     assert sum(counts[k] for k in kinds) == state.move_number()

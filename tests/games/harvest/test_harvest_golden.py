@@ -7,6 +7,7 @@ import hashlib
 import random
 
 import seedbed
+from seedbed.core.conformance import random_moves
 
 
 def test_golden_random_game_replays_exactly() -> None:
@@ -14,9 +15,7 @@ def test_golden_random_game_replays_exactly() -> None:
     assert game.version == 1
     s = game.new_state(2024)
     rng = random.Random(0)
-    while not s.is_terminal():
-        legal = s.legal_actions()
-        s.apply_action(legal[rng.randrange(len(legal))])
+    random_moves(s, rng)
     history = s.history()
     assert len(history) == 504
     assert history[:6] == [

@@ -9,6 +9,7 @@ from collections import Counter
 
 import seedbed
 from seedbed.core.cards import CARD_NAMES, parse_card
+from seedbed.core.conformance import random_moves
 from seedbed.games.harvest import HarvestState
 from seedbed.games.harvest._tables import DISCARD, HIDDEN_HOUSE
 
@@ -29,11 +30,7 @@ def play(state: HarvestState, *moves: str) -> None:
 def midgame(players: int, seed: int, moves: int) -> HarvestState:
     s = seedbed.load("harvest", players=players).new_state(seed)
     rng = random.Random(seed)
-    for _ in range(moves):
-        if s.is_terminal():
-            break
-        legal = s.legal_actions()
-        s.apply_action(legal[rng.randrange(len(legal))])
+    random_moves(s, rng, moves)
     return s  # type: ignore[return-value]
 
 

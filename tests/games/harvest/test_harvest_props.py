@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 import seedbed
 from seedbed.core.cards import SUIT_MASKS
+from seedbed.core.conformance import random_moves
 from seedbed.games.harvest._knowledge import passed_card_worlds
 from seedbed.games.harvest._tables import REQUIRED_STAGE
 
@@ -79,11 +80,7 @@ def test_clone_and_json_round_trip(seed: int, moves: int) -> None:
     game = seedbed.load("harvest", players=3)
     s = game.new_state(seed)
     rng = random.Random(seed)
-    for _ in range(moves):
-        if s.is_terminal():
-            break
-        legal = s.legal_actions()
-        s.apply_action(legal[rng.randrange(len(legal))])
+    random_moves(s, rng, moves)
     text = s.to_json()
     assert game.state_from_json(text).to_json() == text
     c = s.clone()
@@ -100,11 +97,7 @@ def test_true_placement_is_among_the_worlds(config: tuple[int, str], seed: int, 
     game = seedbed.load("harvest", players=players, harvest_cards_played=option)
     s = game.new_state(seed)
     rng = random.Random(seed)
-    for _ in range(moves):
-        if s.is_terminal():
-            break
-        legal = s.legal_actions()
-        s.apply_action(legal[rng.randrange(len(legal))])
+    random_moves(s, rng, moves)
     for p in range(players):
         items, worlds = passed_card_worlds(players, p, s._actions, s.movers, s.log)  # type: ignore[attr-defined]
         holding = [s.hands[q] | s.houses[q] for q in range(players)]  # type: ignore[attr-defined]

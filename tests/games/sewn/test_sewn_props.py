@@ -7,6 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from seedbed.core.conformance import random_moves
 from seedbed.games.sewn import SewnGame, SewnState
 from seedbed.games.sewn.engine import DECISIONS_PER_ROUND, HARVEST, PICK, field_mask
 
@@ -50,11 +51,7 @@ def test_resample_keeps_view_and_replays(seed: int, steps: int, player: int, dra
     real game: its own deals and moves replay to it, and it plays on to the end."""
     rng = random.Random(seed)
     state = GAME.new_state(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        legal = state.legal_actions()
-        state.apply_action(legal[rng.randrange(len(legal))])
+    random_moves(state, rng, steps)
     sample = state.resample_from_infostate(player, random.Random(draw))
     assert sample.view(player) == state.view(player)
     sample.check_invariants()
@@ -64,9 +61,7 @@ def test_resample_keeps_view_and_replays(seed: int, steps: int, player: int, dra
     for a in sample.actions():
         again.apply_action(a)
     assert again._to_dict() == sample._to_dict()
-    while not sample.is_terminal():
-        legal = sample.legal_actions()
-        sample.apply_action(legal[rng.randrange(len(legal))])
+    random_moves(sample, rng)
     sample.check_invariants()
 
 

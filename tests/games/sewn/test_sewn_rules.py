@@ -11,6 +11,7 @@ import pytest
 
 import seedbed
 from seedbed.core.cards import mask_of, parse_cards
+from seedbed.core.conformance import random_moves
 from seedbed.core.errors import IllegalMoveError, NotationError
 from seedbed.games.sewn import SewnGame, SewnState
 from seedbed.games.sewn.engine import (
@@ -365,9 +366,7 @@ def test_ruling10_score_is_tricks_over_four_rounds_and_ties_share() -> None:
     """Ruling 10: one point per Harvest trick; totals over 4 rounds; ties share."""
     rng = random.Random(4)
     st = GAME.new_state(21)
-    while not st.is_terminal():
-        legal = st.legal_actions()
-        st.apply_action(legal[rng.randrange(len(legal))])
+    random_moves(st, rng)
     assert sum(st.scores()) == 48
     assert st.scores() == [float(sum(r.won[q] for r in st.past)) for q in range(4)]
     st.totals = [12, 12, 10, 14]
@@ -454,9 +453,7 @@ def test_rule_counts_for_designers() -> None:
     assert counts["seed_off_suit"] == 6 * 3  # each seat holds one suit
     rng = random.Random(3)
     full = GAME.new_state(3)
-    while not full.is_terminal():
-        legal = full.legal_actions()
-        full.apply_action(legal[rng.randrange(len(legal))])
+    random_moves(full, rng)
     c = full.rule_counts()
     assert c["rounds"] == 4 and c["took_trump"] + c["took_first_pick"] == 4
     assert 0 <= c["harvest_trumped"] <= 48

@@ -7,6 +7,7 @@ from collections import Counter
 
 import pytest
 
+from seedbed.core.conformance import random_moves
 from seedbed.games.sow import SowGame, SowState
 
 
@@ -23,11 +24,7 @@ def rows(**given: str) -> list[str]:
 def random_state(n: int, seed: int, steps: int) -> SowState:
     rng = random.Random(seed)
     s = SowGame(n).new_state(seed)
-    for _ in range(steps):
-        if s.is_terminal():
-            break
-        legal = s.legal_actions()
-        s.apply_action(legal[rng.randrange(len(legal))])
+    random_moves(s, rng, steps)
     return s
 
 

@@ -9,6 +9,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from seedbed.core.conformance import random_moves
 from seedbed.games.sow import SowGame, SowState
 
 
@@ -61,11 +62,7 @@ def test_views_show_seeds_by_outer_colour_only(n: int, seed: int, steps: int) ->
     number of Seeds of each outer colour in each row matches the true garden."""
     s = SowGame(n).new_state(seed)
     rng = random.Random(seed)
-    for _ in range(steps):
-        if s.is_terminal():
-            break
-        legal = s.legal_actions()
-        s.apply_action(legal[rng.randrange(len(legal))])
+    random_moves(s, rng, steps)
     for p in [*range(n), None]:
         v = s.view(p)
         for r in range(12):
@@ -82,11 +79,7 @@ def test_resampled_states_are_consistent(n: int, seed: int, steps: int) -> None:
     the real one, for every seat, at any point of the game."""
     s = SowGame(n).new_state(seed)
     rng = random.Random(seed)
-    for _ in range(steps):
-        if s.is_terminal():
-            break
-        legal = s.legal_actions()
-        s.apply_action(legal[rng.randrange(len(legal))])
+    random_moves(s, rng, steps)
     for p in range(n):
         r = s.resample_from_infostate(p, random.Random(steps))
         r.check_invariants()

@@ -12,6 +12,7 @@ import random
 import pytest
 
 import seedbed
+from seedbed.core.conformance import random_moves
 from seedbed.core.errors import IllegalMoveError
 from seedbed.games.sow import SowGame, SowState
 
@@ -543,9 +544,7 @@ def test_rule_counts_add_up() -> None:
 
     state = seedbed.load("sow", players=3).new_state(4)
     rng = random.Random(4)
-    while not state.is_terminal():
-        legal = state.legal_actions()
-        state.apply_action(legal[rng.randrange(len(legal))])
+    random_moves(state, rng)
     counts = state.rule_counts()
     history = state.history()
     assert counts["turn"] == sum(1 for m in history if m.startswith("take"))

@@ -3,10 +3,12 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# The modules mypyc compiles (listed in src/seedbed/_build.py): editing one rebuilds.
+COMPILED_SRC := $(shell sed -n 's/^    "\(seedbed\.[a-z_.]*\)",$$/\1/p' src/seedbed/_build.py | tr . / | sed 's|^|src/|;s|$$|.py|')
 
 .PHONY: play test lint typecheck pytest bench slow clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py src/seedbed/_build.py $(COMPILED_SRC)
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
@@ -35,3 +37,4 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build src/*.egg-info
+	find src -name '*.so' -delete

@@ -16,3 +16,21 @@ def toy_registered() -> Iterator[str]:
         yield "toy"
     finally:
         registry._SPECS.pop("toy", None)
+
+
+def pytest_report_header() -> str:
+    from seedbed._build import describe
+
+    return f"seedbed engines: {describe()}"
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    from seedbed._build import stale_modules
+
+    stale = stale_modules()
+    if stale:
+        pytest.exit(
+            "compiled modules are older than their source (" + ", ".join(stale) + "); "
+            "rebuild with `make test` or `.venv/bin/pip install -e .`",
+            returncode=2,
+        )

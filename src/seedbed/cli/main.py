@@ -349,11 +349,15 @@ def bench(
     option: OptionArg = None,
 ) -> None:
     """Engine speed: random playouts on one core (decisions/s, games/s, clones/s)."""
+    from seedbed._build import describe, stale_modules
     from seedbed.sim.bench import bench as run_bench
 
     ids = [game] if game else available_games()
     extra = parse_options(option or [])
-    table = Table(title="random playouts, one core")
+    stale = stale_modules()
+    if stale:
+        err.print(f"[yellow]warning:[/yellow] stale compiled modules: {', '.join(stale)}")
+    table = Table(title=f"random playouts, one core; engines {describe()}")
     for col in ("game", "params", "decisions/s", "games/s", "clones/s", "games"):
         table.add_column(col, justify="right" if col not in ("game", "params") else "left")
     for gid in ids:

@@ -29,6 +29,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from seedbed.core.cards import canonical_card_tokens
 from seedbed.core.errors import IllegalMoveError, NotationError, StateFormatError
 
@@ -58,6 +60,8 @@ class Option:
         return value
 
 
+# Compiled by mypyc (setup.py); engines and tests may subclass from plain Python.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
     """A game's rules for a given player count and options.
 
@@ -77,7 +81,9 @@ class Game(ABC):
     #: One line for ``seedbed games``.
     summary: ClassVar[str] = ""
 
-    def __init__(self, players: int | None = None, **options: Any) -> None:
+    # ``players`` is an int or None; typed Any so that a wrong type reaches the clear
+    # ValueError below instead of the compiled module's own TypeError.
+    def __init__(self, players: Any = None, **options: Any) -> None:
         n = self.default_players if players is None else players
         if isinstance(n, bool) or not isinstance(n, int):
             raise ValueError(f"players must be a whole number, not {n!r}")
@@ -163,6 +169,7 @@ class Game(ABC):
         return hash((self.id, tuple(sorted(self.params.items()))))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """One position of a game. Mutable; :meth:`clone` gives an independent copy.
 

@@ -294,16 +294,14 @@ def test_resample_matches_exact_sampler_support(phase: int) -> None:
         sampler.REJECTION_TRIES = old
 
 
-def test_resample_in_harvest_covers_every_consistent_field(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_resample_in_harvest_covers_every_consistent_field() -> None:
     """Resampling in the Harvest: each unseen card lands only in a Field whose holder
     has not shown a void in its suit and whose planter could have planted it, and over
     many draws it lands in every Field where some complete consistent deal puts it
     (feasibility decided by the exact counter, checked by brute force above)."""
     import copy
 
-    from seedbed.games.sewn.engine import field_mask, harvest_void_masks
+    from seedbed.games.sewn.engine import after_summer_problem, field_mask, harvest_void_masks
 
     rng = random.Random(8)
     st = None
@@ -346,18 +344,9 @@ def test_resample_in_harvest_covers_every_consistent_field(
                 continue
             if any(sv[planter][s] > i for i in range(5 if f in peeked else 6)):
                 loose.add((c, f))
-    # The exact feasibility of each (card, Field), from the sampler's own problem.
-    captured: list[tuple[list[sampler.Location], list[int]]] = []
-    real_place = sampler.place
-
-    def capture(locs: list[sampler.Location], pool_: list[int], r: random.Random) -> list:
-        captured.append((copy.deepcopy(locs), list(pool_)))
-        return real_place(locs, pool_, r)
-
-    monkeypatch.setattr(sampler, "place", capture)
-    st.resample_from_infostate(p, random.Random(0))
-    monkeypatch.setattr(sampler, "place", real_place)
-    locs, pool_c = captured[-1]
+    # The exact feasibility of each (card, Field), from the sampler's own problem
+    # (the one resample_from_infostate solves; no trick is in progress here).
+    locs, _, _, pool_c = after_summer_problem(st._record(), p, None)
     assert sorted(pool_c) == sorted(pool)
     planters = [q for q in range(4) if q != p]
     feasible: set[tuple[int, int]] = set()

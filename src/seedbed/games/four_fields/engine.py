@@ -32,7 +32,7 @@ from seedbed.core.cards import (
     parse_cards,
 )
 from seedbed.core.errors import NotationError
-from seedbed.core.protocol import JSON, State
+from seedbed.core.protocol import JSON, Game, State
 
 from ._tables import (
     ACE_SHIFT,
@@ -148,7 +148,6 @@ class FourFieldsState(State):
         "_totals",
     )
 
-    game: FourFieldsGame
     _coins: list[int]
     _coins_left: int
     _cur: int | None
@@ -170,8 +169,19 @@ class FourFieldsState(State):
     _totals: list[int]
 
     # -- construction ----------------------------------------------------------------
-    def __init__(self, game: FourFieldsGame, seed: int | None) -> None:
+    def __init__(self, game: Game, seed: int | None) -> None:
+        # Cheap on purpose: clone() copies every field itself; _blank() sets a start.
         self._init_base(game, seed)
+
+    @classmethod
+    def _blank(cls, game: FourFieldsGame, seed: int | None) -> FourFieldsState:
+        s = cls(game, seed)
+        s._setup()
+        return s
+
+    def _setup(self) -> None:
+        game = self.game
+        seed = self.seed
         n = game.num_players
         self._n = n
         self._full = bool(game.option("full_harvest"))
@@ -196,7 +206,7 @@ class FourFieldsState(State):
     @classmethod
     def new(cls, game: FourFieldsGame, seed: int) -> FourFieldsState:
         """The start of a game: the first dealer is drawn from the seed, then round 1."""
-        state = cls(game, seed)
+        state = cls._blank(game, seed)
         state._dealer = random.Random(seed).randrange(game.num_players)
         state._start_round()
         return state
@@ -263,7 +273,7 @@ class FourFieldsState(State):
         lists the values seat p is known to hold because of a stockpile it built.
         """
         n = game.num_players
-        s = cls(game, None)
+        s = cls._blank(game, None)
         s._orient = summer % 4
         s._cur = to_play
         s._dealer = (to_play - 1) % n if dealer is None else dealer
@@ -299,9 +309,7 @@ class FourFieldsState(State):
         return s
 
     def clone(self) -> FourFieldsState:
-        s = FourFieldsState.__new__(FourFieldsState)
-        s.game = self.game
-        s.seed = self.seed
+        s = FourFieldsState(self.game, self.seed)
         s._actions = self._actions.copy()
         s._n = self._n
         s._full = self._full
@@ -771,7 +779,7 @@ class FourFieldsState(State):
 
     @classmethod
     def from_dict(cls, game: FourFieldsGame, d: JSON) -> FourFieldsState:
-        s = cls(game, None)
+        s = cls._blank(game, None)
         n = game.num_players
         s._round = int(d["round"])
         s._deal_key = int(d["deal_key"])

@@ -32,7 +32,7 @@ from seedbed.core.cards import (
     try_parse_card,
 )
 from seedbed.core.errors import NotationError
-from seedbed.core.protocol import JSON, State
+from seedbed.core.protocol import JSON, Game, State
 
 from ._knowledge import falling, passed_card_worlds
 from ._tables import (
@@ -142,10 +142,13 @@ class HarvestState(State):
     table_counts_village: bool
 
     # -- construction ----------------------------------------------------------------
+    def __init__(self, game: Game, seed: int | None) -> None:
+        # Cheap on purpose: clone() copies every field itself.
+        self._init_base(game, seed)
+
     @classmethod
     def _blank(cls, game: Any, seed: int | None) -> HarvestState:
-        s = cls.__new__(cls)
-        s._init_base(game, seed)
+        s = cls(game, seed)
         n = game.num_players
         s.n = n
         s.table_counts_village = game.option("harvest_cards_played") == "table"
@@ -250,9 +253,7 @@ class HarvestState(State):
         return s
 
     def clone(self) -> HarvestState:
-        s = HarvestState.__new__(HarvestState)
-        s.game = self.game
-        s.seed = self.seed
+        s = HarvestState(self.game, self.seed)
         s._actions = self._actions[:]
         s.n = self.n
         s.dealer = self.dealer

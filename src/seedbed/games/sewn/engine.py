@@ -382,7 +382,6 @@ class SewnState(State):
         "won",
     )
 
-    game: SewnGame
     rnd: int
     dealer: int
     deals: tuple[tuple[int, ...], ...]
@@ -407,7 +406,7 @@ class SewnState(State):
     totals: list[int]
     past: tuple[RoundRecord, ...]
 
-    def __init__(self, game: SewnGame, seed: int | None) -> None:
+    def __init__(self, game: Game, seed: int | None) -> None:
         self._init_base(game, seed)
 
     def _start(self, dealer: int, deals: tuple[tuple[int, ...], ...]) -> None:
@@ -686,9 +685,7 @@ class SewnState(State):
         return None
 
     def clone(self) -> SewnState:
-        st = SewnState.__new__(SewnState)
-        st.game = self.game
-        st.seed = self.seed
+        st = SewnState(self.game, self.seed)
         st._actions = self._actions[:]
         st.rnd = self.rnd
         st.dealer = self.dealer
@@ -1146,6 +1143,21 @@ def _resample_after_summer(
 ) -> tuple[tuple[int, ...], ...]:
     """New plants of every seat but ``p`` once the Seed Phase is over: the order of
     plants (and, for Fields ``p`` does not hold, which unseen cards were planted)."""
+    locs, planters, fixed_top, pool = after_summer_problem(rec, p, cur_harvest)
+    placed = _sampler.place(locs, pool, rng)
+    new = list(rec.plants)
+    for q, placed_cards in zip(planters, placed, strict=True):
+        top_card = fixed_top.get(q)
+        new[q] = tuple(placed_cards) if top_card is None else (*placed_cards, top_card)
+    return tuple(new)
+
+
+def after_summer_problem(
+    rec: RoundRecord, p: int, cur_harvest: tuple[int, tuple[int, ...]] | None
+) -> tuple[list[_sampler.Location], list[int], dict[int, int], list[int]]:
+    """The placement problem behind :func:`_resample_after_summer`: one location per
+    planter other than ``p`` (in seat order), those planters, the top cards ``p``
+    peeked at (fixed), and the pool of unseen planted cards."""
     voids = seed_voids(rec.seed_tricks, None)
     hvoids = harvest_void_masks(rec.harvest_tricks, cur_harvest)
     owner = {f: q for q, f in rec.picks}
@@ -1187,12 +1199,7 @@ def _resample_after_summer(
         loc.slots = _plant_slots(voids[q], n)
         locs.append(loc)
         planters.append(q)
-    placed = _sampler.place(locs, cards_of(pool_mask), rng)
-    new = list(rec.plants)
-    for q, placed_cards in zip(planters, placed, strict=True):
-        top_card = fixed_top.get(q)
-        new[q] = tuple(placed_cards) if top_card is None else (*placed_cards, top_card)
-    return tuple(new)
+    return locs, planters, fixed_top, cards_of(pool_mask)
 
 
 def _resample_finished(rec: RoundRecord, p: int, rng: random.Random) -> tuple[tuple[int, ...], ...]:

@@ -130,10 +130,28 @@ class SowState(State):
     _removed: tuple[int, ...]
     _fav: list[int]
     _cur: int | None
+    _n: int
+    _start: int
+    _phase: int
+    _dir: int
+    _pos: int
+    _taken: int
+    _met: bool
+    _water: bool
+    _last: int
+    _idle: int
+    _progress: bool
+    _turn: int
+    _big: int
 
     # -- construction --------------------------------------------------------------
-    def __init__(
-        self,
+    def __init__(self, game: Game, seed: int | None) -> None:
+        # Cheap on purpose: clone() and the loaders fill in every field themselves.
+        self._init_base(game, seed)
+
+    @classmethod
+    def _fresh(
+        cls,
         game: SowGame,
         seed: int | None,
         rows: Sequence[Sequence[int]],
@@ -145,37 +163,36 @@ class SowState(State):
         bouquets: Sequence[Sequence[int]] | None = None,
         removed: Sequence[int] | None = None,
         idle: int = 0,
-    ) -> None:
-        self._init_base(game, seed)
+    ) -> SowState:
+        s = cls(game, seed)
         n = game.num_players
-        self._n = n
-        self._rows = [tuple(r) for r in rows]
-        self._hand = []
-        self._hlooks = []
-        self._fav = fav
-        self._start = start
-        self._cur = start
-        self._phase = TAKE_PHASE
-        self._dir = direction
-        self._pos = 0
-        self._taken = -1
-        self._met = False
-        self._water = water
-        self._last = -1
-        self._bouq = [tuple(b) for b in bouquets] if bouquets is not None else [()] * n
-        self._removed = tuple(removed) if removed is not None else ()
-        self._idle = idle
-        self._progress = False
-        self._turn = 0
-        self._big = _big_rows(rows)
-        if not self._big:
-            self._phase = OVER
-            self._cur = None
+        s._n = n
+        s._rows = [tuple(r) for r in rows]
+        s._hand = []
+        s._hlooks = []
+        s._fav = fav
+        s._start = start
+        s._cur = start
+        s._phase = TAKE_PHASE
+        s._dir = direction
+        s._pos = 0
+        s._taken = -1
+        s._met = False
+        s._water = water
+        s._last = -1
+        s._bouq = [tuple(b) for b in bouquets] if bouquets is not None else [()] * n
+        s._removed = tuple(removed) if removed is not None else ()
+        s._idle = idle
+        s._progress = False
+        s._turn = 0
+        s._big = _big_rows(rows)
+        if not s._big:
+            s._phase = OVER
+            s._cur = None
+        return s
 
     def clone(self) -> SowState:
-        s = _new_state()
-        s.game = self.game
-        s.seed = self.seed
+        s = SowState(self.game, self.seed)
         s._actions = self._actions[:]
         s._n = self._n
         s._rows = self._rows[:]
@@ -663,10 +680,6 @@ def _looks(cards: Iterable[int]) -> list[str]:
     return [LOOK_NAMES[a] for a in sorted(APPEAR[x] for x in cards)]
 
 
-def _new_state() -> SowState:
-    return SowState.__new__(SowState)
-
-
 # -- position strings (for tests and puzzles) ------------------------------------------
 def _code_token(x: int) -> str:
     if x < FLOWER:
@@ -748,7 +761,7 @@ class SowGame(Game):
         code, f = divmod(code, 24)
         fav = list(_PERMUTATIONS_4[f])
         start = 1 if n == 3 else (code % n + 1) % n
-        return SowState(self, seed, rows, fav, start)
+        return SowState._fresh(self, seed, rows, fav, start)
 
     def position(
         self,
@@ -801,7 +814,7 @@ class SowGame(Game):
             raise ValueError(f"to_move must be a seat 0..{n - 1}")
         flat = [x for r in grid for x in r]
         water = CAN in flat
-        state = SowState(
+        state = SowState._fresh(
             self,
             None,
             grid,
@@ -817,8 +830,7 @@ class SowGame(Game):
         return state
 
     def _state_from_dict(self, data: JSON) -> SowState:
-        s = _new_state()
-        s._init_base(self, None)
+        s = SowState(self, None)
         s._n = self.num_players
         s._rows = [tuple(int(x) for x in r) for r in data["rows"]]
         s._hand = [int(x) for x in data["hand"]]

@@ -1,0 +1,66 @@
+"""Which modules mypyc compiles, and whether the running copy is compiled and fresh.
+
+``setup.py`` reads :data:`COMPILED_MODULES` (one list for the build and for the
+checks). The compiled extension sits next to each ``.py`` file and Python imports it
+first, so an edited ``.py`` is ignored until the package is rebuilt: the test suite
+and ``seedbed bench`` call :func:`stale_modules` to say so instead of silently
+testing old code.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.machinery
+import os
+
+# The hot path: the protocol base classes, cards and every engine with its tables.
+COMPILED_MODULES: tuple[str, ...] = (
+    "seedbed.core.errors",
+    "seedbed.core.cards",
+    "seedbed.core.protocol",
+    "seedbed.games.sewn.engine",
+    "seedbed.games.sewn._sampler",
+    "seedbed.games.sow._tables",
+    "seedbed.games.sow.engine",
+    "seedbed.games.harvest._tables",
+    "seedbed.games.harvest._knowledge",
+    "seedbed.games.harvest.engine",
+    "seedbed.games.four_fields._tables",
+    "seedbed.games.four_fields.notation",
+    "seedbed.games.four_fields.engine",
+)
+
+
+def _is_extension(path: str | None) -> bool:
+    return bool(path) and str(path).endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+
+
+def compiled_status() -> dict[str, bool]:
+    """For each module of :data:`COMPILED_MODULES`: is the imported copy compiled?"""
+    return {
+        name: _is_extension(getattr(importlib.import_module(name), "__file__", None))
+        for name in COMPILED_MODULES
+    }
+
+
+def describe() -> str:
+    """One line for reports: ``compiled (mypyc)``, ``pure Python`` or ``partly compiled``."""
+    status = compiled_status().values()
+    if all(status):
+        return "compiled (mypyc)"
+    if not any(status):
+        return "pure Python"
+    return "partly compiled"
+
+
+def stale_modules() -> list[str]:
+    """Compiled modules whose ``.py`` source was edited after the extension was built."""
+    out = []
+    for name in COMPILED_MODULES:
+        path = getattr(importlib.import_module(name), "__file__", None)
+        if not path or not _is_extension(path):
+            continue
+        source = path[: path.rindex(os.sep) + 1] + name.rsplit(".", 1)[1] + ".py"
+        if os.path.exists(source) and os.path.getmtime(source) > os.path.getmtime(path) + 1:
+            out.append(name)
+    return out

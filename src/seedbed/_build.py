@@ -28,6 +28,14 @@ COMPILED_MODULES: tuple[str, ...] = (
     "seedbed.games.four_fields._tables",
     "seedbed.games.four_fields.notation",
     "seedbed.games.four_fields.engine",
+    # The search and the rollout policies: every ISMCTS iteration runs them.
+    "seedbed.agents.ismcts",
+    "seedbed.agents.heuristic._cards",
+    "seedbed.agents.heuristic.generic",
+    "seedbed.agents.heuristic.sewn",
+    "seedbed.agents.heuristic.sow",
+    "seedbed.agents.heuristic.harvest",
+    "seedbed.agents.heuristic.four_fields",
 )
 
 

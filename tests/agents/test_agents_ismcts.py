@@ -111,7 +111,8 @@ def test_top_moves_with_a_single_legal_move(toy_registered: str) -> None:
         ("ismcts:time=-1", "positive"),
         ("ismcts:time=soon", "number"),
         ("ismcts:rollout=smart", "random or heuristic"),
-        ("ismcts:depth=3", "no option depth"),
+        ("ismcts:depth=deep", "whole number"),
+        ("ismcts:speed=3", "no option speed"),
         ("ismcts:c=x", "number"),
         ("ismcts:bias=much", "number"),
         ("ismcts:bias=-1", "0 or more"),
@@ -132,6 +133,27 @@ def test_good_specs_parse() -> None:
     assert agent.name == "ismcts"
     assert make_agent("ismcts:time=0.5").name == "ismcts"
     assert make_agent("heuristic").name == "heuristic"
+
+
+def test_depth_caps_the_tree() -> None:
+    """``depth=1`` keeps only the root's children (flat Monte Carlo below them);
+    ``depth=2`` grows one level more; no cap grows deeper still."""
+    from seedbed.agents.ismcts import ISMCTS
+
+    state = seedbed.load("sow", players=2).new_state(3)
+    infoset = state.infoset(state.current_player())
+
+    def height(node: object) -> int:
+        children = node.children  # type: ignore[attr-defined]
+        return 1 + max((height(c) for c in children.values()), default=-1)
+
+    heights = [height(ISMCTS(iterations=300, depth=d, seed=1).search(infoset)) for d in (1, 2, 0)]
+    assert heights[0] == 1
+    assert heights[1] == 2
+    assert heights[2] > 2
+    flat = ISMCTS(iterations=300, depth=1, seed=1).search(infoset)
+    assert flat.visits == 300
+    assert sum(c.visits for c in flat.children.values()) == 300
 
 
 def test_four_fields_scores_only_at_round_ends() -> None:

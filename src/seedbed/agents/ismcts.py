@@ -19,6 +19,11 @@ The searcher decides for the seat of an :class:`InfoSet` and uses nothing else:
    moves. ``auto`` (the default) takes what the game's heuristic module declares:
    the round end in SEWN (102 decisions a round) and Four Fields (scores change only
    when a round ends), no cutoff in SOW and Harvest.
+   ``depth`` (0: none) caps the tree at that many actions from the root; below it
+   the playout policy decides. ``depth=1`` is flat Monte Carlo over the root's
+   moves: with heuristic playouts it estimates "this move, then everyone plays the
+   heuristic", which small budgets estimate far better than a deep tree whose
+   rival nodes are still exploring at random.
 4. Each node on the path adds the reward of the player who moved into it, taken from
    :meth:`State.returns` (winners share 1).
 
@@ -165,6 +170,7 @@ class ISMCTS:
         cutoff: str | int | None = "auto",
         seed: int | None = None,
         bias: float = 0.0,
+        depth: int = 0,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("ismcts needs a budget: iterations= or time=")
@@ -176,6 +182,8 @@ class ISMCTS:
             raise ValueError(
                 f"ismcts cutoff must be auto, score, none or a whole number > 0, not {cutoff!r}"
             )
+        if depth < 0:
+            raise ValueError(f"ismcts depth must be 0 (no limit) or more, not {depth}")
         if rollout not in ("random", "heuristic"):
             raise ValueError(f"ismcts rollout must be random or heuristic, not {rollout!r}")
         self.iterations = iterations
@@ -189,6 +197,8 @@ class ISMCTS:
         #: Progressive bias toward the heuristic's move: ``bias / (visits + 1)`` is
         #: added to its UCB score, and it is expanded first (0: off).
         self.bias = bias
+        #: The tree holds at most this many actions from the root (0: no limit).
+        self.depth = depth
         self.rng = random.Random(seed)
         #: Iterations run by the last :meth:`search` (for benchmarks).
         self.last_iterations = 0
@@ -209,6 +219,7 @@ class ISMCTS:
             from seedbed.agents.heuristic import policy_for
 
             policy = policy_for(infoset.game.id)
+        max_depth = self.depth if self.depth > 0 else 1 << 30
         cutoff = self.cutoff
         if cutoff == "auto":
             from seedbed.agents.heuristic import playout_cutoff
@@ -221,8 +232,8 @@ class ISMCTS:
             start = state.scores()
             node = root
             path: list[tuple[_Node, int]] = []
-            # Selection and expansion.
-            while not state.is_terminal():
+            # Selection and expansion (not below max_depth: the playout takes over).
+            while len(path) < max_depth and not state.is_terminal():
                 player = state.current_player()
                 assert player is not None
                 legal = state.legal_actions()
@@ -337,7 +348,9 @@ def _float(name: str, text: str) -> float:
 
 
 def _make(options: dict[str, str], seed: int | None) -> ISMCTSAgent:
-    reject_unknown("ismcts", options, {"iterations", "time", "rollout", "c", "cutoff", "bias"})
+    reject_unknown(
+        "ismcts", options, {"iterations", "time", "rollout", "c", "cutoff", "bias", "depth"}
+    )
     iterations: int | None = None
     seconds: float | None = None
     if "iterations" in options:
@@ -353,6 +366,9 @@ def _make(options: dict[str, str], seed: int | None) -> ISMCTSAgent:
     bias = _float("bias", options["bias"]) if "bias" in options else 0.0
     if bias < 0:
         raise ValueError(f"agent 'ismcts' option bias must be 0 or more, not {bias}")
+    depth_text = options.get("depth", "0")
+    if not depth_text.isdigit():
+        raise ValueError(f"agent 'ismcts' option depth takes a whole number, not {depth_text!r}")
     cutoff_text = options.get("cutoff", "auto").lower()
     cutoff: str | int | None
     if cutoff_text in ("auto", "score"):
@@ -377,6 +393,7 @@ def _make(options: dict[str, str], seed: int | None) -> ISMCTSAgent:
             cutoff=cutoff,
             seed=seed,
             bias=bias,
+            depth=int(depth_text),
         )
     )
 
@@ -385,5 +402,5 @@ register_agent(
     "ismcts",
     _make,
     "information-set MCTS (iterations=2000 | time=SECONDS, rollout=random|heuristic, c=0.7, "
-    "cutoff=auto|score|none|N, bias=0)",
+    "cutoff=auto|score|none|N, bias=0, depth=0)",
 )

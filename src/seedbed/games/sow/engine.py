@@ -16,7 +16,7 @@ import itertools
 import math
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from seedbed.core.errors import NotationError
 from seedbed.core.protocol import JSON, Game, Option, State
@@ -60,11 +60,11 @@ from ._tables import (
 )
 
 #: Ruling 7: the game ends after this many turns in a row without progress.
-IDLE_LIMIT = 60
+IDLE_LIMIT: Final = 60
 
-_GOPHER_ROWS = list(range(USE_GOPHER, USE_GOPHER + NUM_ROWS))
+_GOPHER_ROWS: Final = list(range(USE_GOPHER, USE_GOPHER + NUM_ROWS))
 #: The "take" actions for each bitmask of rows holding 2 or more cards.
-_TAKES: tuple[tuple[int, ...], ...] = tuple(
+_TAKES: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(r for r in range(NUM_ROWS) if m >> r & 1) for m in range(1 << NUM_ROWS)
 )
 
@@ -78,9 +78,9 @@ def _big_rows(rows: Sequence[Sequence[int]]) -> int:
     return m
 
 
-_APPEAR_KEY = APPEAR.__getitem__
+_APPEAR_KEY: Final = APPEAR.__getitem__
 #: _FLIP[o](code): the code after every Seed of outer colour o flipped (others unchanged).
-_FLIP = tuple(
+_FLIP: Final = tuple(
     tuple(x + FLOWER if SEED_OUTER[x] == o else x for x in range(27)).__getitem__ for o in range(4)
 )
 
@@ -718,10 +718,10 @@ def parse_cards(text: str) -> list[int]:
     return out
 
 
-_DECK = tuple(t for t in range(NUM_TYPES) for _ in range(2))
-_PERMUTATIONS_4 = tuple(itertools.permutations(range(4)))
+_DECK: Final = tuple(t for t in range(NUM_TYPES) for _ in range(2))
+_PERMUTATIONS_4: Final = tuple(itertools.permutations(range(4)))
 #: Number of equally likely deals (Seed order, Windmill row, colours, dealer).
-_DEAL_CHOICES = {n: math.factorial(2 * NUM_TYPES) * 4 * 24 * n for n in (2, 3, 4)}
+_DEAL_CHOICES: Final = {n: math.factorial(2 * NUM_TYPES) * 4 * 24 * n for n in (2, 3, 4)}
 
 
 class SowGame(Game):

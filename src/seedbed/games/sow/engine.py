@@ -79,9 +79,9 @@ def _big_rows(rows: Sequence[Sequence[int]]) -> int:
 
 
 _APPEAR_KEY: Final = APPEAR.__getitem__
-#: _FLIP[o](code): the code after every Seed of outer colour o flipped (others unchanged).
-_FLIP: Final = tuple(
-    tuple(x + FLOWER if SEED_OUTER[x] == o else x for x in range(27)).__getitem__ for o in range(4)
+#: _FLIP[o][code]: the code after every Seed of outer colour o flipped (others unchanged).
+_FLIP: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(x + FLOWER if SEED_OUTER[x] == o else x for x in range(27)) for o in range(4)
 )
 
 
@@ -90,8 +90,8 @@ class SowState(State):
 
     ``_rows``: 12 tuples of card codes, in the order the cards were placed (order has
     no effect in the game; views sort it). ``_hand``: the cards still to place (the
-    taken row, in its order; of several identical-looking cards the first goes) and
-    ``_hlooks`` their placing actions. ``_phase``: TAKE, PLACE, CHOOSE, GARDEN or
+    taken row, in its order; of several identical-looking cards the first goes).
+    ``_phase``: TAKE, PLACE, CHOOSE, GARDEN or
     OVER; ``_cur``: the active seat (``None`` at the end). ``_dir``: +1 clockwise,
     -1 counter-clockwise. ``_pos``: the row of the latest card (the taken row before
     the first). ``_met``: the Garden cards met this turn. ``_water``: the Watering
@@ -107,7 +107,6 @@ class SowState(State):
         "_dir",
         "_fav",
         "_hand",
-        "_hlooks",
         "_idle",
         "_last",
         "_met",
@@ -125,7 +124,6 @@ class SowState(State):
 
     _rows: list[tuple[int, ...]]  # immutable rows: clone() copies 12 references
     _hand: list[int]
-    _hlooks: list[int]  # APPEAR of each card in _hand, same order
     _bouq: list[tuple[int, ...]]
     _removed: tuple[int, ...]
     _fav: list[int]
@@ -169,7 +167,6 @@ class SowState(State):
         s._n = n
         s._rows = [tuple(r) for r in rows]
         s._hand = []
-        s._hlooks = []
         s._fav = fav
         s._start = start
         s._cur = start
@@ -197,7 +194,6 @@ class SowState(State):
         s._n = self._n
         s._rows = self._rows[:]
         s._hand = self._hand[:]
-        s._hlooks = self._hlooks[:]
         s._bouq = self._bouq[:]
         s._removed = self._removed
         s._fav = self._fav  # never mutated in place
@@ -226,13 +222,27 @@ class SowState(State):
     def legal_actions(self) -> list[int]:
         ph = self._phase
         if ph == PLACE_PHASE:
-            h = self._hlooks
-            if len(h) > 2:
-                return sorted(set(h))
-            if len(h) == 1:
-                return h[:]
-            a, b = h
-            return [a] if a == b else [a, b] if a < b else [b, a]
+            # The distinct looks of the cards in hand, sorted: plain loops over small
+            # ints, which mypyc compiles to C (no set, no sort).
+            h = self._hand
+            k = len(h)
+            if k == 1:
+                return [APPEAR[h[0]]]
+            if k == 2:
+                a = APPEAR[h[0]]
+                b = APPEAR[h[1]]
+                return [a] if a == b else [a, b] if a < b else [b, a]
+            m = 0
+            for x in h:
+                m |= 1 << (APPEAR[x] - PLACE_SEED)
+            out: list[int] = []
+            a = PLACE_SEED
+            while m:
+                if m & 1:
+                    out.append(a)
+                m >>= 1
+                a += 1
+            return out
         if ph == TAKE_PHASE:
             return list(_TAKES[self._big])
         if ph == CHOOSE_PHASE:
@@ -254,13 +264,15 @@ class SowState(State):
     def apply_action(self, action: int) -> None:
         ph = self._phase
         if ph == PLACE_PHASE:
-            hlooks = self._hlooks
-            try:
-                i = hlooks.index(action)
-            except ValueError:
-                raise self._illegal(action, "no such card in hand") from None
-            del hlooks[i]
+            # The first card in hand that looks like ``action`` (cards that look
+            # alike may differ underneath, so the order of the hand decides).
             hand = self._hand
+            k = len(hand)
+            i = 0
+            while i < k and APPEAR[hand[i]] != action:
+                i += 1
+            if i == k:
+                raise self._illegal(action, "no such card in hand")
             x = hand.pop(i)
             pos = (self._pos + self._dir) % NUM_ROWS
             rows = self._rows
@@ -279,7 +291,8 @@ class SowState(State):
                 return
             # The last card (ruling 5), inlined: this runs once per turn.
             if x < FLOWER:  # a Seed: it and every Seed of its outer colour in the row flip
-                rows[pos] = tuple(map(_FLIP[SEED_OUTER[x]], row))
+                flip = _FLIP[SEED_OUTER[x]]
+                rows[pos] = tuple(flip[y] for y in row)  # mypyc: a preallocated tuple
                 self._progress = True
             elif x < WINDMILL and ROW_WHEELBARROW[pos] >= 0:  # a Flower by a wheelbarrow
                 self._last = x
@@ -295,8 +308,7 @@ class SowState(State):
                 raise self._illegal(action, "take a row 0..11 first")
             if not self._big >> action & 1:
                 raise self._illegal(action, f"row {action} holds fewer than 2 cards")
-            self._hand = hand = list(self._rows[action])
-            self._hlooks = list(map(_APPEAR_KEY, hand))
+            self._hand = list(self._rows[action])
             self._rows[action] = ()
             self._big &= ~(1 << action)
             self._pos = action
@@ -583,7 +595,6 @@ class SowState(State):
                 hand[i] = pools[SEED_OUTER[y]].pop()
         s._rows = rows
         s._hand = hand
-        s._hlooks = [APPEAR[x] for x in hand]
         s._bouq = [tuple(sorted(b)) for b in self._bouq]
         s._removed = tuple(sorted(self._removed))
         known = self._known_wheelbarrows(player)
@@ -639,7 +650,6 @@ class SowState(State):
         ph = self._phase
         assert (ph == OVER) == (self._cur is None)
         assert (ph == PLACE_PHASE) == bool(self._hand)
-        assert self._hlooks == [APPEAR[x] for x in self._hand]
         if ph == TAKE_PHASE:
             assert any(len(r) >= 2 for r in rows) and self._idle < IDLE_LIMIT
             assert not self._met
@@ -834,7 +844,6 @@ class SowGame(Game):
         s._n = self.num_players
         s._rows = [tuple(int(x) for x in r) for r in data["rows"]]
         s._hand = [int(x) for x in data["hand"]]
-        s._hlooks = [APPEAR[x] for x in s._hand]
         s._fav = [int(x) for x in data["favourites"]]
         s._start = int(data["start"])
         cur = data["player"]

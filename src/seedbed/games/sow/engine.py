@@ -63,10 +63,13 @@ from ._tables import (
 IDLE_LIMIT: Final = 60
 
 _GOPHER_ROWS: Final = list(range(USE_GOPHER, USE_GOPHER + NUM_ROWS))
-#: The "take" actions for each bitmask of rows holding 2 or more cards.
-_TAKES: Final[tuple[tuple[int, ...], ...]] = tuple(
-    tuple(r for r in range(NUM_ROWS) if m >> r & 1) for m in range(1 << NUM_ROWS)
+#: The "take" actions for each bitmask of rows holding 2 or more cards. Never mutated:
+#: legal_actions() hands out copies (callers may change the list they get).
+_TAKES: Final[tuple[list[int], ...]] = tuple(
+    [r for r in range(NUM_ROWS) if m >> r & 1] for m in range(1 << NUM_ROWS)
 )
+#: CONTROLLER by player count as a tuple (indexed by n; a tuple index beats a dict lookup).
+_CONTROLLER: Final[tuple[tuple[int, ...], ...]] = tuple(CONTROLLER.get(n, ()) for n in range(5))
 
 
 def _big_rows(rows: Sequence[Sequence[int]]) -> int:
@@ -244,7 +247,7 @@ class SowState(State):
                 a += 1
             return out
         if ph == TAKE_PHASE:
-            return list(_TAKES[self._big])
+            return _TAKES[self._big][:]
         if ph == CHOOSE_PHASE:
             t = self._last - FLOWER
             a, b = CHOOSE + CENTRE[t], CHOOSE + OUTER[t]
@@ -416,10 +419,11 @@ class SowState(State):
 
     def _pick(self, pos: int, colour: int) -> None:
         """Every Flower of ``colour`` in row ``pos`` goes to the controller's bouquet."""
-        owner: int | None = CONTROLLER[self._n][ROW_WHEELBARROW[pos]]
-        if owner is not None and owner < 0:  # 3 players: the unowned wheelbarrow
-            owner = self._cur
-        assert owner is not None
+        owner = _CONTROLLER[self._n][ROW_WHEELBARROW[pos]]
+        if owner < 0:  # 3 players: the unowned wheelbarrow
+            cur = self._cur
+            assert cur is not None
+            owner = cur
         bit = 1 << colour
         keep = []
         got = []
@@ -428,7 +432,8 @@ class SowState(State):
                 got.append(y)
             else:
                 keep.append(y)
-        self._bouq[owner] += tuple(got)
+        bouq = self._bouq
+        bouq[owner] = bouq[owner] + tuple(got)
         self._rows[pos] = tuple(keep)
         if len(keep) < 2:
             self._big &= ~(1 << pos)
@@ -732,6 +737,8 @@ _DECK: Final = tuple(t for t in range(NUM_TYPES) for _ in range(2))
 _PERMUTATIONS_4: Final = tuple(itertools.permutations(range(4)))
 #: Number of equally likely deals (Seed order, Windmill row, colours, dealer).
 _DEAL_CHOICES: Final = {n: math.factorial(2 * NUM_TYPES) * 4 * 24 * n for n in (2, 3, 4)}
+#: 24 * 23 * ... * 13: the radix of the first 12 Seed digits (below 2**62).
+_LOW_RADIX: Final = math.factorial(2 * NUM_TYPES) // math.factorial(NUM_TYPES)
 
 
 class SowGame(Game):
@@ -759,18 +766,27 @@ class SowGame(Game):
         """
         n = self.num_players
         code = random.Random(seed).randrange(_DEAL_CHOICES[n])
+        # The same digits from two halves that fit a machine word (mypyc then uses C
+        # arithmetic, not big-int divmods): code % _LOW_RADIX holds the first 12.
+        lo = code % _LOW_RADIX
+        hi = code // _LOW_RADIX
         deck = list(_DECK)
-        dealt = []
-        for size in range(2 * NUM_TYPES, 0, -1):
-            code, j = divmod(code, size)
-            dealt.append(deck.pop(j))
+        dealt: list[int] = []
+        for size in range(2 * NUM_TYPES, NUM_TYPES, -1):
+            dealt.append(deck.pop(lo % size))
+            lo //= size
+        for size in range(NUM_TYPES, 0, -1):
+            dealt.append(deck.pop(hi % size))
+            hi //= size
         rows = [dealt[2 * r : 2 * r + 2] for r in range(NUM_ROWS)]
-        code, k = divmod(code, 4)
+        k = hi % 4
+        hi //= 4
         rows[3 * k + 2].append(WINDMILL)
         rows[3 * ((k + 2) % 4) + 2].append(GOPHER)
-        code, f = divmod(code, 24)
+        f = hi % 24
+        hi //= 24
         fav = list(_PERMUTATIONS_4[f])
-        start = 1 if n == 3 else (code % n + 1) % n
+        start = 1 if n == 3 else (hi % n + 1) % n
         return SowState._fresh(self, seed, rows, fav, start)
 
     def position(

@@ -16,7 +16,7 @@ import itertools
 import math
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar, Final
+from typing import ClassVar, Final
 
 from seedbed.core.errors import NotationError
 from seedbed.core.protocol import JSON, Game, Option, State
@@ -91,7 +91,7 @@ _FLIP: Final[tuple[tuple[int, ...], ...]] = tuple(
 class SowState(State):
     """One SOW position (card codes and actions: see ``_tables``).
 
-    ``_rows``: 12 tuples of card codes, in the order the cards were placed (order has
+    ``_rows``: 12 lists of card codes, in the order the cards were placed (order has
     no effect in the game; views sort it). ``_hand``: the cards still to place (the
     taken row, in its order; of several identical-looking cards the first goes).
     ``_phase``: TAKE, PLACE, CHOOSE, GARDEN or
@@ -125,7 +125,9 @@ class SowState(State):
         "_water",
     )
 
-    _rows: list[tuple[int, ...]]  # immutable rows: clone() copies 12 references
+    # Rows are lists owned by one state (clone() copies each): placing a card is an
+    # append, where tuples would cost a new tuple per card (most decisions place one).
+    _rows: list[list[int]]
     _hand: list[int]
     _bouq: list[tuple[int, ...]]
     _removed: tuple[int, ...]
@@ -168,7 +170,7 @@ class SowState(State):
         s = cls(game, seed)
         n = game.num_players
         s._n = n
-        s._rows = [tuple(r) for r in rows]
+        s._rows = [list(r) for r in rows]
         s._hand = []
         s._fav = fav
         s._start = start
@@ -195,7 +197,7 @@ class SowState(State):
         s = SowState(self.game, self.seed)
         s._actions = self._actions[:]
         s._n = self._n
-        s._rows = self._rows[:]
+        s._rows = [r[:] for r in self._rows]
         s._hand = self._hand[:]
         s._bouq = self._bouq[:]
         s._removed = self._removed
@@ -285,7 +287,7 @@ class SowState(State):
                     if y >= WINDMILL:
                         self._met = True
                         break
-            rows[pos] = row = row + (x,)
+            row.append(x)
             if len(row) == 2:
                 self._big |= 1 << pos
             self._pos = pos
@@ -295,7 +297,7 @@ class SowState(State):
             # The last card (ruling 5), inlined: this runs once per turn.
             if x < FLOWER:  # a Seed: it and every Seed of its outer colour in the row flip
                 flip = _FLIP[SEED_OUTER[x]]
-                rows[pos] = tuple(flip[y] for y in row)  # mypyc: a preallocated tuple
+                rows[pos] = [flip[y] for y in row]
                 self._progress = True
             elif x < WINDMILL and ROW_WHEELBARROW[pos] >= 0:  # a Flower by a wheelbarrow
                 self._last = x
@@ -311,8 +313,9 @@ class SowState(State):
                 raise self._illegal(action, "take a row 0..11 first")
             if not self._big >> action & 1:
                 raise self._illegal(action, f"row {action} holds fewer than 2 cards")
-            self._hand = list(self._rows[action])
-            self._rows[action] = ()
+            rows = self._rows
+            self._hand = rows[action]  # the row's list becomes the hand: no copy
+            rows[action] = []
             self._big &= ~(1 << action)
             self._pos = action
             self._taken = action
@@ -434,7 +437,7 @@ class SowState(State):
                 keep.append(y)
         bouq = self._bouq
         bouq[owner] = bouq[owner] + tuple(got)
-        self._rows[pos] = tuple(keep)
+        self._rows[pos] = keep
         if len(keep) < 2:
             self._big &= ~(1 << pos)
         self._progress = True
@@ -457,17 +460,16 @@ class SowState(State):
                 else:
                     keep.append(y)
             self._removed += tuple(gone)
-            rows[r] = tuple(keep)
+            rows[r] = keep
             if len(keep) < 2:
                 self._big &= ~(1 << r)
             self._flip_gopher(GOPHER, CAN)
         elif self._water and USE_CAN <= action < NO_ACTION:
             r, t = divmod(action - USE_CAN, NUM_TYPES)
-            row = list(rows[r])
+            row = rows[r]
             if FLOWER + t not in row:
                 raise self._illegal(action, f"row {r} holds no Flower {TYPE_NAMES[t]}")
             row.remove(FLOWER + t)
-            rows[r] = tuple(row)
             if len(row) < 2:
                 self._big &= ~(1 << r)
             assert self._cur is not None
@@ -484,7 +486,7 @@ class SowState(State):
         rows = self._rows
         for r, row in enumerate(rows):
             if old in row:
-                rows[r] = tuple(new if y == old else y for y in row)
+                rows[r] = [new if y == old else y for y in row]
                 self._water = new == CAN
                 return
         raise AssertionError("the Gopher/Watering Can card is not in the garden")
@@ -570,18 +572,18 @@ class SowState(State):
         # Every type exists twice, so the true Seeds' types are exactly the cards not
         # seen as Flowers: pooled by outer colour and sorted, they are public.
         pools: list[list[int]] = [[], [], [], []]
-        rows: list[Any] = list(self._rows)
+        rows: list[list[int]] = []  # new lists: the clone must not share self's rows
         seeded = []
-        for r, row in enumerate(rows):
+        for r, row in enumerate(self._rows):
             if row and min(row) < FLOWER:
                 cards = sorted(row, key=key)
-                rows[r] = cards
                 seeded.append(r)
                 for y in cards:
                     if y < FLOWER:
                         pools[SEED_OUTER[y]].append(y)
-            elif len(row) > 1:
-                rows[r] = tuple(sorted(row))
+            else:
+                cards = sorted(row)
+            rows.append(cards)
         hand = sorted(self._hand, key=key)
         for y in hand:
             if y < FLOWER:
@@ -594,7 +596,6 @@ class SowState(State):
             for i, y in enumerate(cards):
                 if y < FLOWER:
                     cards[i] = pools[SEED_OUTER[y]].pop()
-            rows[r] = tuple(cards)
         for i, y in enumerate(hand):
             if y < FLOWER:
                 hand[i] = pools[SEED_OUTER[y]].pop()
@@ -858,7 +859,7 @@ class SowGame(Game):
     def _state_from_dict(self, data: JSON) -> SowState:
         s = SowState(self, None)
         s._n = self.num_players
-        s._rows = [tuple(int(x) for x in r) for r in data["rows"]]
+        s._rows = [[int(x) for x in r] for r in data["rows"]]
         s._hand = [int(x) for x in data["hand"]]
         s._fav = [int(x) for x in data["favourites"]]
         s._start = int(data["start"])

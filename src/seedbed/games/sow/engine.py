@@ -297,7 +297,8 @@ class SowState(State):
             # The last card (ruling 5), inlined: this runs once per turn.
             if x < FLOWER:  # a Seed: it and every Seed of its outer colour in the row flip
                 flip = _FLIP[SEED_OUTER[x]]
-                rows[pos] = [flip[y] for y in row]
+                for j in range(len(row)):
+                    row[j] = flip[row[j]]
                 self._progress = True
             elif x < WINDMILL and ROW_WHEELBARROW[pos] >= 0:  # a Flower by a wheelbarrow
                 self._last = x
@@ -313,9 +314,12 @@ class SowState(State):
                 raise self._illegal(action, "take a row 0..11 first")
             if not self._big >> action & 1:
                 raise self._illegal(action, f"row {action} holds fewer than 2 cards")
+            # The row's list becomes the hand and the empty hand list (owned by this
+            # state alone, like the rows) becomes the row: no list is built.
             rows = self._rows
-            self._hand = rows[action]  # the row's list becomes the hand: no copy
-            rows[action] = []
+            empty = self._hand
+            self._hand = rows[action]
+            rows[action] = empty
             self._big &= ~(1 << action)
             self._pos = action
             self._taken = action

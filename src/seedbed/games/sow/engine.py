@@ -94,13 +94,13 @@ class SowState(State):
     ``_rows``: 12 lists of card codes, in the order the cards were placed (order has
     no effect in the game; views sort it). ``_hand``: the cards still to place (the
     taken row, in its order; of several identical-looking cards the first goes).
-    ``_phase``: TAKE, PLACE, CHOOSE, GARDEN or
-    OVER; ``_cur``: the active seat (``None`` at the end). ``_dir``: +1 clockwise,
-    -1 counter-clockwise. ``_pos``: the row of the latest card (the taken row before
-    the first). ``_met``: the Garden cards met this turn. ``_water``: the Watering
-    Can side is up. ``_last``: the Flower awaiting a colour. ``_bouq``: per seat;
-    ``_removed``: Flowers the Gopher took. ``_fav``: Favourite Colour of wheelbarrows
-    0..3. ``_idle``/``_progress``: ruling 7. ``_big``: bitmask of rows with 2+ cards.
+    ``_phase``: TAKE, PLACE, CHOOSE, GARDEN or OVER; ``_cur``: the active seat
+    (``None`` at the end). ``_dir``: +1 clockwise, -1 counter-clockwise. ``_pos``:
+    the row of the latest card (the taken row before the first). ``_met``: the
+    Garden cards met this turn. ``_water``: the Watering Can side is up. ``_last``:
+    the Flower awaiting a colour. ``_bouq``: per seat; ``_removed``: Flowers the
+    Gopher took. ``_fav``: Favourite Colour of wheelbarrows 0..3.
+    ``_idle``/``_progress``: ruling 7. ``_big``: bitmask of rows with 2+ cards.
     """
 
     __slots__ = (

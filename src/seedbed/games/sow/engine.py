@@ -68,6 +68,7 @@ _GOPHER_ROWS: Final = list(range(USE_GOPHER, USE_GOPHER + NUM_ROWS))
 _TAKES: Final[tuple[list[int], ...]] = tuple(
     [r for r in range(NUM_ROWS) if m >> r & 1] for m in range(1 << NUM_ROWS)
 )
+_ALL_ROWS: Final = (1 << NUM_ROWS) - 1
 #: CONTROLLER by player count as a tuple (indexed by n; a tuple index beats a dict lookup).
 _CONTROLLER: Final[tuple[tuple[int, ...], ...]] = tuple(CONTROLLER.get(n, ()) for n in range(5))
 
@@ -101,6 +102,7 @@ class SowState(State):
     the Flower awaiting a colour. ``_bouq``: per seat; ``_removed``: Flowers the
     Gopher took. ``_fav``: Favourite Colour of wheelbarrows 0..3.
     ``_idle``/``_progress``: ruling 7. ``_big``: bitmask of rows with 2+ cards.
+    ``_own``: bitmask of the rows whose lists no other state holds (copy on write).
     """
 
     __slots__ = (
@@ -114,6 +116,7 @@ class SowState(State):
         "_last",
         "_met",
         "_n",
+        "_own",
         "_phase",
         "_pos",
         "_progress",
@@ -125,9 +128,11 @@ class SowState(State):
         "_water",
     )
 
-    # Rows are lists owned by one state (clone() copies each): placing a card is an
-    # append, where tuples would cost a new tuple per card (most decisions place one).
+    # Rows are lists, so placing a card (most decisions) is an append rather than a
+    # new tuple. clone() shares them: a state copies a row it does not own (bit of
+    # _own clear) before changing it, so a clone costs no 12 list copies.
     _rows: list[list[int]]
+    _own: int
     _hand: list[int]
     _bouq: list[tuple[int, ...]]
     _removed: tuple[int, ...]
@@ -188,6 +193,7 @@ class SowState(State):
         s._progress = False
         s._turn = 0
         s._big = _big_rows(rows)
+        s._own = _ALL_ROWS
         if not s._big:
             s._phase = OVER
             s._cur = None
@@ -197,7 +203,9 @@ class SowState(State):
         s = SowState(self.game, self.seed)
         s._actions = self._actions[:]
         s._n = self._n
-        s._rows = [r[:] for r in self._rows]
+        s._rows = self._rows[:]
+        s._own = 0
+        self._own = 0  # the row lists are shared from now on: both copy on write
         s._hand = self._hand[:]
         s._bouq = self._bouq[:]
         s._removed = self._removed
@@ -282,6 +290,10 @@ class SowState(State):
             pos = (self._pos + self._dir) % NUM_ROWS
             rows = self._rows
             row = rows[pos]
+            if not self._own >> pos & 1:  # shared with a clone: copy before changing
+                row = row[:]
+                rows[pos] = row
+                self._own |= 1 << pos
             if x >= WINDMILL and not self._met:
                 for y in row:
                     if y >= WINDMILL:
@@ -318,8 +330,11 @@ class SowState(State):
             # state alone, like the rows) becomes the row: no list is built.
             rows = self._rows
             empty = self._hand
-            self._hand = rows[action]
+            own = self._own
+            row = rows[action]
+            self._hand = row if own >> action & 1 else row[:]
             rows[action] = empty
+            self._own = own | 1 << action
             self._big &= ~(1 << action)
             self._pos = action
             self._taken = action
@@ -442,6 +457,7 @@ class SowState(State):
         bouq = self._bouq
         bouq[owner] = bouq[owner] + tuple(got)
         self._rows[pos] = keep
+        self._own |= 1 << pos
         if len(keep) < 2:
             self._big &= ~(1 << pos)
         self._progress = True
@@ -465,6 +481,7 @@ class SowState(State):
                     keep.append(y)
             self._removed += tuple(gone)
             rows[r] = keep
+            self._own |= 1 << r
             if len(keep) < 2:
                 self._big &= ~(1 << r)
             self._flip_gopher(GOPHER, CAN)
@@ -473,6 +490,10 @@ class SowState(State):
             row = rows[r]
             if FLOWER + t not in row:
                 raise self._illegal(action, f"row {r} holds no Flower {TYPE_NAMES[t]}")
+            if not self._own >> r & 1:  # shared with a clone: copy before changing
+                row = row[:]
+                rows[r] = row
+                self._own |= 1 << r
             row.remove(FLOWER + t)
             if len(row) < 2:
                 self._big &= ~(1 << r)
@@ -491,6 +512,7 @@ class SowState(State):
         for r, row in enumerate(rows):
             if old in row:
                 rows[r] = [new if y == old else y for y in row]
+                self._own |= 1 << r
                 self._water = new == CAN
                 return
         raise AssertionError("the Gopher/Watering Can card is not in the garden")
@@ -604,6 +626,7 @@ class SowState(State):
             if y < FLOWER:
                 hand[i] = pools[SEED_OUTER[y]].pop()
         s._rows = rows
+        s._own = _ALL_ROWS
         s._hand = hand
         s._bouq = [tuple(sorted(b)) for b in self._bouq]
         s._removed = tuple(sorted(self._removed))
@@ -882,6 +905,7 @@ class SowGame(Game):
         s._progress = bool(data["progress"])
         s._turn = int(data["turn"])
         s._big = _big_rows(s._rows)
+        s._own = _ALL_ROWS
         try:
             s.check_invariants()
         except (AssertionError, IndexError) as exc:

@@ -85,3 +85,31 @@ def test_resampled_states_are_consistent(n: int, seed: int, steps: int) -> None:
         r.check_invariants()
         assert r.view(p) == s.view(p)
         assert r.legal_actions() == s.legal_actions()
+
+
+@settings(max_examples=30, deadline=None)
+@given(n=st.integers(2, 4), seed=st.integers(0, 2**31 - 1), steps=st.integers(0, 150))
+def test_clone_and_original_stay_independent(n: int, seed: int, steps: int) -> None:
+    """clone() shares the row lists copy-on-write: playing on either side never changes
+    the other, and both play on exactly as an unshared copy would (JSON round trip)."""
+    game = SowGame(n)
+    s = game.new_state(seed)
+    rng = random.Random(seed)
+    random_moves(s, rng, steps)
+    if s.is_terminal():
+        return
+    twin = s.clone()
+    copy = game.state_from_json(s.to_json())
+    for state in (twin, s):  # the clone first, then the original
+        others = [x.to_json() for x in (twin, s) if x is not state]
+        for _ in range(rng.randrange(1, 40)):
+            if state.is_terminal():
+                break
+            legal = state.legal_actions()
+            a = legal[rng.randrange(len(legal))]
+            state.apply_action(a)
+            if state is s:
+                copy.apply_action(a)
+            state.check_invariants()
+        assert [x.to_json() for x in (twin, s) if x is not state] == others
+    assert s.to_json() == copy.to_json()

@@ -18,54 +18,59 @@ code ``x`` is ``APPEAR[x]``.
 from __future__ import annotations
 
 import re
+from typing import Final
 
-COLOURS = "RYBG"
-COLOUR_NAMES = ("red", "yellow", "blue", "green")
-NUM_COLOURS = 4
+COLOURS: Final = "RYBG"
+COLOUR_NAMES: Final = ("red", "yellow", "blue", "green")
+NUM_COLOURS: Final = 4
 
 #: (centre, outer) of each Seed/Flower type.
-TYPES: tuple[tuple[int, int], ...] = tuple(
+TYPES: Final[tuple[tuple[int, int], ...]] = tuple(
     (c, o) for c in range(NUM_COLOURS) for o in range(NUM_COLOURS) if c != o
 )
-NUM_TYPES = len(TYPES)  # 12
-CENTRE: tuple[int, ...] = tuple(c for c, _ in TYPES)
-OUTER: tuple[int, ...] = tuple(o for _, o in TYPES)
-TYPE_NAMES: tuple[str, ...] = tuple(f"{COLOURS[c]}/{COLOURS[o]}" for c, o in TYPES)
-TYPE_OF: dict[tuple[int, int], int] = {pair: t for t, pair in enumerate(TYPES)}
+# Literal constants marked Final are inlined by mypyc; other names cost a dict lookup.
+NUM_TYPES: Final = 12
+assert len(TYPES) == NUM_TYPES
+CENTRE: Final[tuple[int, ...]] = tuple(c for c, _ in TYPES)
+OUTER: Final[tuple[int, ...]] = tuple(o for _, o in TYPES)
+TYPE_NAMES: Final[tuple[str, ...]] = tuple(f"{COLOURS[c]}/{COLOURS[o]}" for c, o in TYPES)
+TYPE_OF: Final[dict[tuple[int, int], int]] = {pair: t for t, pair in enumerate(TYPES)}
 
 # -- card codes ----------------------------------------------------------------------
-SEED = 0
-FLOWER = 12
-WINDMILL = 24
-GOPHER = 25
-CAN = 26
-NUM_CODES = 27
-GARDEN_CARDS = (WINDMILL, GOPHER, CAN)
+SEED: Final = 0
+FLOWER: Final = 12
+WINDMILL: Final = 24
+GOPHER: Final = 25
+CAN: Final = 26
+NUM_CODES: Final = 27
+GARDEN_CARDS: Final = (WINDMILL, GOPHER, CAN)
 
 #: Bitmask of the colours a code shows as a Flower (0 for Seeds and Garden cards).
-FLOWER_COLOURS: tuple[int, ...] = (
+FLOWER_COLOURS: Final[tuple[int, ...]] = (
     (0,) * NUM_TYPES + tuple((1 << c) | (1 << o) for c, o in TYPES) + (0, 0, 0)
 )
 #: Outer colour of a Seed code (-1 for anything else).
-SEED_OUTER: tuple[int, ...] = OUTER + (-1,) * (NUM_CODES - NUM_TYPES)
+SEED_OUTER: Final[tuple[int, ...]] = OUTER + (-1,) * (NUM_CODES - NUM_TYPES)
 
 # -- rows and wheelbarrows (ruling 2) ------------------------------------------------
-NUM_ROWS = 12
+NUM_ROWS: Final = 12
 #: The wheelbarrow whose dirt side a row lies under, or -1 for a diagonal row.
-ROW_WHEELBARROW: tuple[int, ...] = tuple(-1 if r % 3 == 2 else r // 3 for r in range(NUM_ROWS))
-DIAGONAL_ROWS = (2, 5, 8, 11)
+ROW_WHEELBARROW: Final[tuple[int, ...]] = tuple(
+    -1 if r % 3 == 2 else r // 3 for r in range(NUM_ROWS)
+)
+DIAGONAL_ROWS: Final = (2, 5, 8, 11)
 
 #: Wheelbarrow in front of each seat, by player count (ruling 3).
-FRONT: dict[int, tuple[int, ...]] = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
+FRONT: Final[dict[int, tuple[int, ...]]] = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
 #: Controller seat of each wheelbarrow, by player count; -1: the active player.
-CONTROLLER: dict[int, tuple[int, ...]] = {
+CONTROLLER: Final[dict[int, tuple[int, ...]]] = {
     2: (0, 1, 1, 0),
     3: (0, 1, 2, -1),
     4: (0, 1, 2, 3),
 }
 
 #: POINTS[fav][code]: what a Flower code in a bouquet scores for Favourite Colour fav.
-POINTS: tuple[tuple[int, ...], ...] = tuple(
+POINTS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(
         (3 if CENTRE[x - FLOWER] == fav else 2 if OUTER[x - FLOWER] == fav else 1)
         if FLOWER <= x < WINDMILL
@@ -76,21 +81,21 @@ POINTS: tuple[tuple[int, ...], ...] = tuple(
 )
 
 # -- actions -------------------------------------------------------------------------
-TAKE = 0  # + row: "take r"
-PLACE_SEED = 12  # + outer colour: "place seed R"
-PLACE_FLOWER = 16  # + type: "place flower C/O"
-PLACE_WINDMILL = 28
-PLACE_GOPHER = 29
-PLACE_CAN = 30
-CHOOSE = 31  # + colour: "choose R"
-USE_WINDMILL = 35
-USE_GOPHER = 36  # + row: "gopher r"
-USE_CAN = 48  # + 12 * row + type: "water r C/O"
-NO_ACTION = 192
-NUM_ACTIONS = 193
+TAKE: Final = 0  # + row: "take r"
+PLACE_SEED: Final = 12  # + outer colour: "place seed R"
+PLACE_FLOWER: Final = 16  # + type: "place flower C/O"
+PLACE_WINDMILL: Final = 28
+PLACE_GOPHER: Final = 29
+PLACE_CAN: Final = 30
+CHOOSE: Final = 31  # + colour: "choose R"
+USE_WINDMILL: Final = 35
+USE_GOPHER: Final = 36  # + row: "gopher r"
+USE_CAN: Final = 48  # + 12 * row + type: "water r C/O"
+NO_ACTION: Final = 192
+NUM_ACTIONS: Final = 193
 
 #: The placing action of each card code (how the card looks).
-APPEAR: tuple[int, ...] = (
+APPEAR: Final[tuple[int, ...]] = (
     tuple(PLACE_SEED + o for o in OUTER)
     + tuple(PLACE_FLOWER + t for t in range(NUM_TYPES))
     + (PLACE_WINDMILL, PLACE_GOPHER, PLACE_CAN)
@@ -124,14 +129,16 @@ def _action_name(a: int) -> str:
     raise ValueError(f"{a} is not a SOW action (0..{NUM_ACTIONS - 1})")
 
 
-ACTION_NAMES: tuple[str, ...] = tuple(_action_name(a) for a in range(NUM_ACTIONS))
+ACTION_NAMES: Final[tuple[str, ...]] = tuple(_action_name(a) for a in range(NUM_ACTIONS))
 
 #: How a card looks, by its placing action (also used in views): "seed R", "flower B/Y".
-LOOK_NAMES: dict[int, str] = {a: ACTION_NAMES[a].removeprefix("place ") for a in range(12, 31)}
-LOOK_OF_NAME: dict[str, int] = {v: k for k, v in LOOK_NAMES.items()}
+LOOK_NAMES: Final[dict[int, str]] = {
+    a: ACTION_NAMES[a].removeprefix("place ") for a in range(12, 31)
+}
+LOOK_OF_NAME: Final[dict[str, int]] = {v: k for k, v in LOOK_NAMES.items()}
 
 # -- forgiving notation --------------------------------------------------------------
-_WORDS = {"red": "r", "yellow": "y", "blue": "b", "green": "g", "row": "", "the": ""}
+_WORDS: Final = {"red": "r", "yellow": "y", "blue": "b", "green": "g", "row": "", "the": ""}
 
 
 def normalize(text: str) -> str:
@@ -164,7 +171,11 @@ def _aliases(a: int) -> frozenset[str]:
     return frozenset(out)
 
 
-ALIASES: tuple[frozenset[str], ...] = tuple(_aliases(a) for a in range(NUM_ACTIONS))
+ALIASES: Final[tuple[frozenset[str], ...]] = tuple(_aliases(a) for a in range(NUM_ACTIONS))
 
-PHASE_NAMES = ("take", "place", "choose", "garden", "over")
-TAKE_PHASE, PLACE_PHASE, CHOOSE_PHASE, GARDEN_PHASE, OVER = range(5)
+PHASE_NAMES: Final = ("take", "place", "choose", "garden", "over")
+TAKE_PHASE: Final = 0
+PLACE_PHASE: Final = 1
+CHOOSE_PHASE: Final = 2
+GARDEN_PHASE: Final = 3
+OVER: Final = 4

@@ -16,7 +16,7 @@ import itertools
 import math
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar, Final
 
 from seedbed.core.errors import NotationError
 from seedbed.core.protocol import JSON, Game, Option, State
@@ -60,13 +60,17 @@ from ._tables import (
 )
 
 #: Ruling 7: the game ends after this many turns in a row without progress.
-IDLE_LIMIT = 60
+IDLE_LIMIT: Final = 60
 
-_GOPHER_ROWS = list(range(USE_GOPHER, USE_GOPHER + NUM_ROWS))
-#: The "take" actions for each bitmask of rows holding 2 or more cards.
-_TAKES: tuple[tuple[int, ...], ...] = tuple(
-    tuple(r for r in range(NUM_ROWS) if m >> r & 1) for m in range(1 << NUM_ROWS)
+_GOPHER_ROWS: Final = list(range(USE_GOPHER, USE_GOPHER + NUM_ROWS))
+#: The "take" actions for each bitmask of rows holding 2 or more cards. Never mutated:
+#: legal_actions() hands out copies (callers may change the list they get).
+_TAKES: Final[tuple[list[int], ...]] = tuple(
+    [r for r in range(NUM_ROWS) if m >> r & 1] for m in range(1 << NUM_ROWS)
 )
+_ALL_ROWS: Final = (1 << NUM_ROWS) - 1
+#: CONTROLLER by player count as a tuple (indexed by n; a tuple index beats a dict lookup).
+_CONTROLLER: Final[tuple[tuple[int, ...], ...]] = tuple(CONTROLLER.get(n, ()) for n in range(5))
 
 
 def _big_rows(rows: Sequence[Sequence[int]]) -> int:
@@ -78,26 +82,27 @@ def _big_rows(rows: Sequence[Sequence[int]]) -> int:
     return m
 
 
-_APPEAR_KEY = APPEAR.__getitem__
-#: _FLIP[o](code): the code after every Seed of outer colour o flipped (others unchanged).
-_FLIP = tuple(
-    tuple(x + FLOWER if SEED_OUTER[x] == o else x for x in range(27)).__getitem__ for o in range(4)
+_APPEAR_KEY: Final = APPEAR.__getitem__
+#: _FLIP[o][code]: the code after every Seed of outer colour o flipped (others unchanged).
+_FLIP: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(x + FLOWER if SEED_OUTER[x] == o else x for x in range(27)) for o in range(4)
 )
 
 
 class SowState(State):
     """One SOW position (card codes and actions: see ``_tables``).
 
-    ``_rows``: 12 tuples of card codes, in the order the cards were placed (order has
+    ``_rows``: 12 lists of card codes, in the order the cards were placed (order has
     no effect in the game; views sort it). ``_hand``: the cards still to place (the
-    taken row, in its order; of several identical-looking cards the first goes) and
-    ``_hlooks`` their placing actions. ``_phase``: TAKE, PLACE, CHOOSE, GARDEN or
-    OVER; ``_cur``: the active seat (``None`` at the end). ``_dir``: +1 clockwise,
-    -1 counter-clockwise. ``_pos``: the row of the latest card (the taken row before
-    the first). ``_met``: the Garden cards met this turn. ``_water``: the Watering
-    Can side is up. ``_last``: the Flower awaiting a colour. ``_bouq``: per seat;
-    ``_removed``: Flowers the Gopher took. ``_fav``: Favourite Colour of wheelbarrows
-    0..3. ``_idle``/``_progress``: ruling 7. ``_big``: bitmask of rows with 2+ cards.
+    taken row, in its order; of several identical-looking cards the first goes).
+    ``_phase``: TAKE, PLACE, CHOOSE, GARDEN or OVER; ``_cur``: the active seat
+    (``None`` at the end). ``_dir``: +1 clockwise, -1 counter-clockwise. ``_pos``:
+    the row of the latest card (the taken row before the first). ``_met``: the
+    Garden cards met this turn. ``_water``: the Watering Can side is up. ``_last``:
+    the Flower awaiting a colour. ``_bouq``: per seat; ``_removed``: Flowers the
+    Gopher took. ``_fav``: Favourite Colour of wheelbarrows 0..3.
+    ``_idle``/``_progress``: ruling 7. ``_big``: bitmask of rows with 2+ cards.
+    ``_own``: bitmask of the rows whose lists no other state holds (copy on write).
     """
 
     __slots__ = (
@@ -107,11 +112,11 @@ class SowState(State):
         "_dir",
         "_fav",
         "_hand",
-        "_hlooks",
         "_idle",
         "_last",
         "_met",
         "_n",
+        "_own",
         "_phase",
         "_pos",
         "_progress",
@@ -123,9 +128,12 @@ class SowState(State):
         "_water",
     )
 
-    _rows: list[tuple[int, ...]]  # immutable rows: clone() copies 12 references
+    # Rows are lists, so placing a card (most decisions) is an append rather than a
+    # new tuple. clone() shares them: a state copies a row it does not own (bit of
+    # _own clear) before changing it, so a clone costs no 12 list copies.
+    _rows: list[list[int]]
+    _own: int
     _hand: list[int]
-    _hlooks: list[int]  # APPEAR of each card in _hand, same order
     _bouq: list[tuple[int, ...]]
     _removed: tuple[int, ...]
     _fav: list[int]
@@ -167,9 +175,8 @@ class SowState(State):
         s = cls(game, seed)
         n = game.num_players
         s._n = n
-        s._rows = [tuple(r) for r in rows]
+        s._rows = [list(r) for r in rows]
         s._hand = []
-        s._hlooks = []
         s._fav = fav
         s._start = start
         s._cur = start
@@ -186,6 +193,7 @@ class SowState(State):
         s._progress = False
         s._turn = 0
         s._big = _big_rows(rows)
+        s._own = _ALL_ROWS
         if not s._big:
             s._phase = OVER
             s._cur = None
@@ -196,8 +204,9 @@ class SowState(State):
         s._actions = self._actions[:]
         s._n = self._n
         s._rows = self._rows[:]
+        s._own = 0
+        self._own = 0  # the row lists are shared from now on: both copy on write
         s._hand = self._hand[:]
-        s._hlooks = self._hlooks[:]
         s._bouq = self._bouq[:]
         s._removed = self._removed
         s._fav = self._fav  # never mutated in place
@@ -226,15 +235,29 @@ class SowState(State):
     def legal_actions(self) -> list[int]:
         ph = self._phase
         if ph == PLACE_PHASE:
-            h = self._hlooks
-            if len(h) > 2:
-                return sorted(set(h))
-            if len(h) == 1:
-                return h[:]
-            a, b = h
-            return [a] if a == b else [a, b] if a < b else [b, a]
+            # The distinct looks of the cards in hand, sorted: plain loops over small
+            # ints, which mypyc compiles to C (no set, no sort).
+            h = self._hand
+            k = len(h)
+            if k == 1:
+                return [APPEAR[h[0]]]
+            if k == 2:
+                a = APPEAR[h[0]]
+                b = APPEAR[h[1]]
+                return [a] if a == b else [a, b] if a < b else [b, a]
+            m = 0
+            for x in h:
+                m |= 1 << (APPEAR[x] - PLACE_SEED)
+            out: list[int] = []
+            a = PLACE_SEED
+            while m:
+                if m & 1:
+                    out.append(a)
+                m >>= 1
+                a += 1
+            return out
         if ph == TAKE_PHASE:
-            return list(_TAKES[self._big])
+            return _TAKES[self._big][:]
         if ph == CHOOSE_PHASE:
             t = self._last - FLOWER
             a, b = CHOOSE + CENTRE[t], CHOOSE + OUTER[t]
@@ -254,23 +277,29 @@ class SowState(State):
     def apply_action(self, action: int) -> None:
         ph = self._phase
         if ph == PLACE_PHASE:
-            hlooks = self._hlooks
-            try:
-                i = hlooks.index(action)
-            except ValueError:
-                raise self._illegal(action, "no such card in hand") from None
-            del hlooks[i]
+            # The first card in hand that looks like ``action`` (cards that look
+            # alike may differ underneath, so the order of the hand decides).
             hand = self._hand
+            k = len(hand)
+            i = 0
+            while i < k and APPEAR[hand[i]] != action:
+                i += 1
+            if i == k:
+                raise self._illegal(action, "no such card in hand")
             x = hand.pop(i)
             pos = (self._pos + self._dir) % NUM_ROWS
             rows = self._rows
             row = rows[pos]
+            if not self._own >> pos & 1:  # shared with a clone: copy before changing
+                row = row[:]
+                rows[pos] = row
+                self._own |= 1 << pos
             if x >= WINDMILL and not self._met:
                 for y in row:
                     if y >= WINDMILL:
                         self._met = True
                         break
-            rows[pos] = row = row + (x,)
+            row.append(x)
             if len(row) == 2:
                 self._big |= 1 << pos
             self._pos = pos
@@ -279,7 +308,9 @@ class SowState(State):
                 return
             # The last card (ruling 5), inlined: this runs once per turn.
             if x < FLOWER:  # a Seed: it and every Seed of its outer colour in the row flip
-                rows[pos] = tuple(map(_FLIP[SEED_OUTER[x]], row))
+                flip = _FLIP[SEED_OUTER[x]]
+                for j in range(len(row)):
+                    row[j] = flip[row[j]]
                 self._progress = True
             elif x < WINDMILL and ROW_WHEELBARROW[pos] >= 0:  # a Flower by a wheelbarrow
                 self._last = x
@@ -295,9 +326,15 @@ class SowState(State):
                 raise self._illegal(action, "take a row 0..11 first")
             if not self._big >> action & 1:
                 raise self._illegal(action, f"row {action} holds fewer than 2 cards")
-            self._hand = hand = list(self._rows[action])
-            self._hlooks = list(map(_APPEAR_KEY, hand))
-            self._rows[action] = ()
+            # The row's list becomes the hand and the empty hand list (owned by this
+            # state alone, like the rows) becomes the row: no list is built.
+            rows = self._rows
+            empty = self._hand
+            own = self._own
+            row = rows[action]
+            self._hand = row if own >> action & 1 else row[:]
+            rows[action] = empty
+            self._own = own | 1 << action
             self._big &= ~(1 << action)
             self._pos = action
             self._taken = action
@@ -404,10 +441,11 @@ class SowState(State):
 
     def _pick(self, pos: int, colour: int) -> None:
         """Every Flower of ``colour`` in row ``pos`` goes to the controller's bouquet."""
-        owner: int | None = CONTROLLER[self._n][ROW_WHEELBARROW[pos]]
-        if owner is not None and owner < 0:  # 3 players: the unowned wheelbarrow
-            owner = self._cur
-        assert owner is not None
+        owner = _CONTROLLER[self._n][ROW_WHEELBARROW[pos]]
+        if owner < 0:  # 3 players: the unowned wheelbarrow
+            cur = self._cur
+            assert cur is not None
+            owner = cur
         bit = 1 << colour
         keep = []
         got = []
@@ -416,8 +454,10 @@ class SowState(State):
                 got.append(y)
             else:
                 keep.append(y)
-        self._bouq[owner] += tuple(got)
-        self._rows[pos] = tuple(keep)
+        bouq = self._bouq
+        bouq[owner] = bouq[owner] + tuple(got)
+        self._rows[pos] = keep
+        self._own |= 1 << pos
         if len(keep) < 2:
             self._big &= ~(1 << pos)
         self._progress = True
@@ -440,17 +480,21 @@ class SowState(State):
                 else:
                     keep.append(y)
             self._removed += tuple(gone)
-            rows[r] = tuple(keep)
+            rows[r] = keep
+            self._own |= 1 << r
             if len(keep) < 2:
                 self._big &= ~(1 << r)
             self._flip_gopher(GOPHER, CAN)
         elif self._water and USE_CAN <= action < NO_ACTION:
             r, t = divmod(action - USE_CAN, NUM_TYPES)
-            row = list(rows[r])
+            row = rows[r]
             if FLOWER + t not in row:
                 raise self._illegal(action, f"row {r} holds no Flower {TYPE_NAMES[t]}")
+            if not self._own >> r & 1:  # shared with a clone: copy before changing
+                row = row[:]
+                rows[r] = row
+                self._own |= 1 << r
             row.remove(FLOWER + t)
-            rows[r] = tuple(row)
             if len(row) < 2:
                 self._big &= ~(1 << r)
             assert self._cur is not None
@@ -467,7 +511,8 @@ class SowState(State):
         rows = self._rows
         for r, row in enumerate(rows):
             if old in row:
-                rows[r] = tuple(new if y == old else y for y in row)
+                rows[r] = [new if y == old else y for y in row]
+                self._own |= 1 << r
                 self._water = new == CAN
                 return
         raise AssertionError("the Gopher/Watering Can card is not in the garden")
@@ -553,18 +598,18 @@ class SowState(State):
         # Every type exists twice, so the true Seeds' types are exactly the cards not
         # seen as Flowers: pooled by outer colour and sorted, they are public.
         pools: list[list[int]] = [[], [], [], []]
-        rows: list[Any] = list(self._rows)
+        rows: list[list[int]] = []  # new lists: the clone must not share self's rows
         seeded = []
-        for r, row in enumerate(rows):
+        for r, row in enumerate(self._rows):
             if row and min(row) < FLOWER:
                 cards = sorted(row, key=key)
-                rows[r] = cards
                 seeded.append(r)
                 for y in cards:
                     if y < FLOWER:
                         pools[SEED_OUTER[y]].append(y)
-            elif len(row) > 1:
-                rows[r] = tuple(sorted(row))
+            else:
+                cards = sorted(row)
+            rows.append(cards)
         hand = sorted(self._hand, key=key)
         for y in hand:
             if y < FLOWER:
@@ -577,13 +622,12 @@ class SowState(State):
             for i, y in enumerate(cards):
                 if y < FLOWER:
                     cards[i] = pools[SEED_OUTER[y]].pop()
-            rows[r] = tuple(cards)
         for i, y in enumerate(hand):
             if y < FLOWER:
                 hand[i] = pools[SEED_OUTER[y]].pop()
         s._rows = rows
+        s._own = _ALL_ROWS
         s._hand = hand
-        s._hlooks = [APPEAR[x] for x in hand]
         s._bouq = [tuple(sorted(b)) for b in self._bouq]
         s._removed = tuple(sorted(self._removed))
         known = self._known_wheelbarrows(player)
@@ -639,7 +683,6 @@ class SowState(State):
         ph = self._phase
         assert (ph == OVER) == (self._cur is None)
         assert (ph == PLACE_PHASE) == bool(self._hand)
-        assert self._hlooks == [APPEAR[x] for x in self._hand]
         if ph == TAKE_PHASE:
             assert any(len(r) >= 2 for r in rows) and self._idle < IDLE_LIMIT
             assert not self._met
@@ -718,10 +761,12 @@ def parse_cards(text: str) -> list[int]:
     return out
 
 
-_DECK = tuple(t for t in range(NUM_TYPES) for _ in range(2))
-_PERMUTATIONS_4 = tuple(itertools.permutations(range(4)))
+_DECK: Final = tuple(t for t in range(NUM_TYPES) for _ in range(2))
+_PERMUTATIONS_4: Final = tuple(itertools.permutations(range(4)))
 #: Number of equally likely deals (Seed order, Windmill row, colours, dealer).
-_DEAL_CHOICES = {n: math.factorial(2 * NUM_TYPES) * 4 * 24 * n for n in (2, 3, 4)}
+_DEAL_CHOICES: Final = {n: math.factorial(2 * NUM_TYPES) * 4 * 24 * n for n in (2, 3, 4)}
+#: 24 * 23 * ... * 13: the radix of the first 12 Seed digits (below 2**62).
+_LOW_RADIX: Final = math.factorial(2 * NUM_TYPES) // math.factorial(NUM_TYPES)
 
 
 class SowGame(Game):
@@ -749,18 +794,27 @@ class SowGame(Game):
         """
         n = self.num_players
         code = random.Random(seed).randrange(_DEAL_CHOICES[n])
+        # The same digits from two halves that fit a machine word (mypyc then uses C
+        # arithmetic, not big-int divmods): code % _LOW_RADIX holds the first 12.
+        lo = code % _LOW_RADIX
+        hi = code // _LOW_RADIX
         deck = list(_DECK)
-        dealt = []
-        for size in range(2 * NUM_TYPES, 0, -1):
-            code, j = divmod(code, size)
-            dealt.append(deck.pop(j))
+        dealt: list[int] = []
+        for size in range(2 * NUM_TYPES, NUM_TYPES, -1):
+            dealt.append(deck.pop(lo % size))
+            lo //= size
+        for size in range(NUM_TYPES, 0, -1):
+            dealt.append(deck.pop(hi % size))
+            hi //= size
         rows = [dealt[2 * r : 2 * r + 2] for r in range(NUM_ROWS)]
-        code, k = divmod(code, 4)
+        k = hi % 4
+        hi //= 4
         rows[3 * k + 2].append(WINDMILL)
         rows[3 * ((k + 2) % 4) + 2].append(GOPHER)
-        code, f = divmod(code, 24)
+        f = hi % 24
+        hi //= 24
         fav = list(_PERMUTATIONS_4[f])
-        start = 1 if n == 3 else (code % n + 1) % n
+        start = 1 if n == 3 else (hi % n + 1) % n
         return SowState._fresh(self, seed, rows, fav, start)
 
     def position(
@@ -832,9 +886,8 @@ class SowGame(Game):
     def _state_from_dict(self, data: JSON) -> SowState:
         s = SowState(self, None)
         s._n = self.num_players
-        s._rows = [tuple(int(x) for x in r) for r in data["rows"]]
+        s._rows = [[int(x) for x in r] for r in data["rows"]]
         s._hand = [int(x) for x in data["hand"]]
-        s._hlooks = [APPEAR[x] for x in s._hand]
         s._fav = [int(x) for x in data["favourites"]]
         s._start = int(data["start"])
         cur = data["player"]
@@ -852,6 +905,7 @@ class SowGame(Game):
         s._progress = bool(data["progress"])
         s._turn = int(data["turn"])
         s._big = _big_rows(s._rows)
+        s._own = _ALL_ROWS
         try:
             s.check_invariants()
         except (AssertionError, IndexError) as exc:

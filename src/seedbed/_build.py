@@ -61,6 +61,22 @@ def describe() -> str:
     return "partly compiled"
 
 
+def _library_mtime(path: str, name: str) -> float:
+    """When the code of compiled module ``name`` (extension at ``path``) was built.
+
+    mypyc puts the code of all modules in one shared library beside the top package
+    (``<hash>__mypyc...so``); each module's own extension is a small shim that a
+    rebuild may leave untouched, so the newer of the two counts."""
+    newest = os.path.getmtime(path)
+    root = os.path.dirname(path)
+    for _ in range(name.count(".")):
+        root = os.path.dirname(root)
+    for entry in os.listdir(root):
+        if "__mypyc" in entry and _is_extension(entry):
+            newest = max(newest, os.path.getmtime(os.path.join(root, entry)))
+    return newest
+
+
 def stale_modules() -> list[str]:
     """Compiled modules whose ``.py`` source was edited after the extension was built."""
     out = []
@@ -68,7 +84,7 @@ def stale_modules() -> list[str]:
         path = getattr(importlib.import_module(name), "__file__", None)
         if not path or not _is_extension(path):
             continue
-        source = path[: path.rindex(os.sep) + 1] + name.rsplit(".", 1)[1] + ".py"
-        if os.path.exists(source) and os.path.getmtime(source) > os.path.getmtime(path) + 1:
+        source = os.path.join(os.path.dirname(path), name.rsplit(".", 1)[1] + ".py")
+        if os.path.exists(source) and os.path.getmtime(source) > _library_mtime(path, name) + 1:
             out.append(name)
     return out

@@ -19,7 +19,7 @@ play: an action naming ``JK`` uses the lowest Joker held); card sets are int bit
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from seedbed.core.cards import (
     CARD_NAMES,
@@ -66,16 +66,63 @@ from ._tables import (
 )
 
 #: Bit offset of each card's suit in a card mask.
-CARD_SHIFT: tuple[int, ...] = tuple(13 * (c // 13) for c in range(52))
-J1 = 1 << JOKER_1
-J2 = 1 << JOKER_2
-DEAL_FIRST = 7
+CARD_SHIFT: Final[tuple[int, ...]] = tuple(13 * (c // 13) for c in range(52))
+# Literals (not ``1 << JOKER_1``) so that mypyc compiles them in; checked below.
+J1: Final = 1 << 52
+J2: Final = 1 << 53
+assert J1 == 1 << JOKER_1 and J2 == 1 << JOKER_2
+DEAL_FIRST: Final = 7
 #: Log entry kinds: ``(DEALT, seat, round, mask, at)`` and ``(PASSED, from, to, mask, at)``,
 #: ``at`` being the number of actions made before the deal or pass.
-DEALT, PASSED = 0, 1
-END_FOUR_FIELDS = "four fields"
-END_HARVEST_CARDS = "harvest cards"
-END_NO_DEAL = "no deal"
+DEALT: Final = 0
+PASSED: Final = 1
+END_FOUR_FIELDS: Final = "four fields"
+END_HARVEST_CARDS: Final = "harvest cards"
+END_NO_DEAL: Final = "no deal"
+#: Byte masks for :func:`_popcount` (56 bits: every card mask fits, and mypyc keeps
+#: the arithmetic on unboxed machine ints).
+_M1: Final = 0x55555555555555
+_M2: Final = 0x33333333333333
+_M4: Final = 0x0F0F0F0F0F0F0F
+
+
+def _popcount(x: int) -> int:
+    """``x.bit_count()`` for a card mask (``0 <= x < 2**56``). mypyc calls
+    ``int.bit_count`` as a Python method (boxing ``x``); this stays in C."""
+    if x >> 56:  # not a card mask (a corrupt state): the exact count all the same
+        return x.bit_count()
+    x = x - ((x >> 1) & _M1)
+    x = (x & _M2) + ((x >> 2) & _M2)
+    x = (x + (x >> 4)) & _M4
+    x = x + (x >> 8)
+    x = x + (x >> 16)
+    x = x + (x >> 32)
+    return x & 0x7F
+
+
+def _shuffle(rng: random.Random, x: list[int]) -> None:
+    """Exactly ``rng.shuffle(x)`` for a plain ``random.Random`` (CPython's Fisher-Yates,
+    ``_randbelow`` drawing from ``getrandbits``), without the interpreted frames of
+    ``random.py`` for each card; ``test_shuffle_is_random_shuffle`` pins the equality."""
+    getrandbits = rng.getrandbits
+    i = len(x) - 1
+    while i > 0:
+        size = i + 1
+        k = size.bit_length()
+        j: int = getrandbits(k)
+        while j >= size:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+        i -= 1
+
+
+def _randbelow(rng: random.Random, size: int) -> int:
+    """Exactly ``rng.randrange(size)`` for a plain ``random.Random`` and ``size > 0``."""
+    k = size.bit_length()
+    r: int = rng.getrandbits(k)
+    while r >= size:
+        r = rng.getrandbits(k)
+    return r
 
 
 def _one_joker(mask: int) -> int:
@@ -178,9 +225,9 @@ class HarvestState(State):
         s = cls._blank(game, seed)
         rng = random.Random(seed)
         deck = list(range(54))
-        rng.shuffle(deck)
+        _shuffle(rng, deck)
         s.deck = deck
-        s.first_dealer = s.dealer = rng.randrange(s.n)
+        s.first_dealer = s.dealer = _randbelow(rng, s.n)
         s.chance = rng.getrandbits(62)
         s.cur = (s.dealer + 1) % s.n
         s._deal(DEAL_FIRST)
@@ -289,37 +336,41 @@ class HarvestState(State):
         return self.phase == PH_OVER
 
     def legal_actions(self) -> list[int]:
+        # Ascending: standard cards, then one action for the Jokers (card 52).
         phase = self.phase
-        if phase == PH_OVER:
-            return []
-        p = self.cur
-        hand = self.hands[p]
         out: list[int] = []
+        if phase == PH_OVER:
+            return out
+        p = self.cur
+        hand: int = self.hands[p]
         if phase == PH_ACTION:
-            pm = self.playable[p]
+            pm: int = self.playable[p]
             m = hand & pm
             while m:
                 low = m & -m
-                out.append(PLAY + low.bit_length() - 1)
+                out.append(PLAY - 1 + low.bit_length())
                 m ^= low
-            m = _one_joker(hand)
+            m = hand & STANDARD
             while m:
                 low = m & -m
-                out.append(DISCARD + low.bit_length() - 1)
+                out.append(DISCARD - 1 + low.bit_length())
                 m ^= low
             if hand & JOKERS:
+                out.append(DISCARD + 52)
                 m = self.village & pm
                 while m:
                     low = m & -m
-                    out.append(ASSIST + low.bit_length() - 1)
+                    out.append(ASSIST - 1 + low.bit_length())
                     m ^= low
             return out
-        base = HOUSE if phase == PH_HOUSE else VILLAGE
-        m = _one_joker(hand)
+        base = HOUSE - 1 if phase == PH_HOUSE else VILLAGE - 1
+        m = hand & STANDARD
         while m:
             low = m & -m
-            out.append(base + low.bit_length() - 1)
+            out.append(base + low.bit_length())
             m ^= low
+        if hand & JOKERS:
+            out.append(base + 53)
         return out
 
     def action_to_string(self, action: int) -> str:
@@ -395,7 +446,9 @@ class HarvestState(State):
                 raise self._illegal(-1, f"{action!r} is not an action number")
             action = int(action)
         p = self.cur
-        hand = self.hands[p]
+        hands = self.hands
+        hand: int = hands[p]
+        bit: int
         if phase != PH_ACTION:
             c = action - (HOUSE if phase == PH_HOUSE else VILLAGE)
             if c < 0 or c > 52:
@@ -403,7 +456,7 @@ class HarvestState(State):
             bit = (J1 if hand & J1 else hand & J2) if c == 52 else hand & 1 << c
             if not bit:
                 raise self._illegal(action, "that card is not in your hand")
-            self.hands[p] = hand ^ bit
+            hands[p] = hand ^ bit
             self.movers.append(p)
             self._actions.append(action)
             if phase == PH_HOUSE:
@@ -423,14 +476,14 @@ class HarvestState(State):
                 raise self._illegal(action, "that card is not in your hand")
             if not self.playable[p] & bit:
                 raise self._illegal(action, self._why_not_playable(p, c))
-            self.hands[p] = hand ^ bit
+            hands[p] = hand ^ bit
             self._to_field(p, c)
         elif DISCARD <= action < ASSIST:
             c = action - DISCARD
             bit = (J1 if hand & J1 else hand & J2) if c == 52 else hand & 1 << c
             if not bit:
                 raise self._illegal(action, "that card is not in your hand")
-            self.hands[p] = hand ^ bit
+            hands[p] = hand ^ bit
             self.village |= bit
         elif ASSIST <= action < NUM_ACTIONS:
             c = action - ASSIST
@@ -442,7 +495,7 @@ class HarvestState(State):
                 raise self._illegal(action, f"{CARD_NAMES[c]} is not in the village")
             if not self.playable[p] & taken:
                 raise self._illegal(action, self._why_not_playable(p, c))
-            self.hands[p] = hand ^ bit
+            hands[p] = hand ^ bit
             self.village = (self.village | bit) ^ taken
             self._to_field(p, c)
         else:
@@ -451,9 +504,11 @@ class HarvestState(State):
             self._seen(p, bit)
         self._actions.append(action)
         self.movers.append(p)
-        self.acted += 1
-        if self.acted < self.n:
-            self.cur = (p + 1) % self.n
+        acted = self.acted + 1
+        self.acted = acted
+        n = self.n
+        if acted < n:
+            self.cur = (p + 1) % n
             self.phase = PH_HOUSE
         else:
             self._end_of_turn()
@@ -471,7 +526,7 @@ class HarvestState(State):
         f = self.fields[p] | (1 << c)
         self.fields[p] = f
         shift = CARD_SHIFT[c]
-        stage = ((f >> shift) & 0x1FFF).bit_count()
+        stage = _popcount((f >> shift) & 0x1FFF)
         self.playable[p] = (self.playable[p] & ~(0x1FFF << shift)) | (STAGE_RANKS[stage] << shift)
 
     def _seen(self, p: int, bit: int) -> None:
@@ -489,12 +544,11 @@ class HarvestState(State):
     def _end_of_turn(self) -> None:
         n = self.n
         # Ruling 8 (a), (b): checked once every player has acted in the turn.
-        for f in self.fields:
-            if f.bit_count() == 12:
-                self._finish(END_FOUR_FIELDS)
-                return
         table = 0
         for f in self.fields:
+            if _popcount(f) == 12:
+                self._finish(END_FOUR_FIELDS)
+                return
             table |= f
         if self.table_counts_village:
             table |= self.village
@@ -540,19 +594,24 @@ class HarvestState(State):
     def _village_to_deck(self) -> None:
         self.deck.extend(cards_of(self.village))
         self.village = 0
-        random.Random(self.chance * 1009 + self.round_no).shuffle(self.deck)
+        _shuffle(random.Random(self.chance * 1009 + self.round_no), self.deck)
 
     def _deal(self, k: int) -> None:
         n = self.n
         deck = self.deck
+        dealer = self.dealer
         got = [0] * n
         for _ in range(k):
             for i in range(1, n + 1):
-                q = (self.dealer + i) % n
+                q = (dealer + i) % n
                 got[q] |= 1 << deck.pop()
+        hands = self.hands
+        log = self.log
+        round_no = self.round_no
+        at = len(self._actions)
         for q in range(n):
-            self.hands[q] |= got[q]
-            self.log.append((DEALT, q, self.round_no, norm_jokers(got[q]), len(self._actions)))
+            hands[q] |= got[q]
+            log.append((DEALT, q, round_no, norm_jokers(got[q]), at))
         self.deals.append(k)
 
     def _pass(self) -> None:
@@ -561,16 +620,19 @@ class HarvestState(State):
         off = PASS_CYCLE[n][self.passes % len(PASS_CYCLE[n])]
         hands = self.hands
         houses = self.houses
+        log = self.log
+        at = len(self._actions)
         sent = hands[:]
         for q in range(n):
             r = (q + off) % n
             hands[r] = houses[r] | sent[q]
             houses[r] = 0
-            self.log.append((PASSED, q, r, norm_jokers(sent[q]), len(self._actions)))
+            log.append((PASSED, q, r, norm_jokers(sent[q]), at))
         self.passes += 1
         # What each seat knows of the cards it passed (see resample_from_infostate).
+        track = self.track
         for p in range(n):
-            t = self.track[p]
+            t = track[p]
             if t:
                 for x, holders in t.items():
                     grow = holders
@@ -585,7 +647,7 @@ class HarvestState(State):
                 src = (p - off) % n
                 got = sent[src]
                 if got & JOKERS:
-                    for _ in range((got & JOKERS).bit_count()):
+                    for _ in range(_popcount(got & JOKERS)):
                         _drop_joker(t, src)
                 got &= STANDARD
                 if got:
@@ -597,7 +659,7 @@ class HarvestState(State):
                 r_bit = 1 << ((p + off) % n)
                 for x in cards_of(mine & STANDARD):
                     t[x] = r_bit
-                for _ in range((mine & JOKERS).bit_count()):
+                for _ in range(_popcount(mine & JOKERS)):
                     t[JOKER_2 if JOKER_1 in t else JOKER_1] = r_bit
         self._update_tracked_any()
 

@@ -1,10 +1,12 @@
-"""The engine's compiled stand-ins for library calls give exactly the library's results
-(the deal of every game depends on them)."""
+"""Internals kept for speed: the engine's compiled stand-ins for library calls give
+exactly the library's results (the deal of every game depends on them), and the lazily
+updated records of passed cards are those of updating them on every move."""
 
 from __future__ import annotations
 
 import random
 
+import seedbed
 from seedbed.games.harvest import engine
 
 
@@ -36,3 +38,35 @@ def test_popcount_is_bit_count() -> None:
     values += [rng.getrandbits(rng.randrange(1, 60)) for _ in range(2000)]
     for x in values:
         assert engine._popcount(x) == x.bit_count()
+
+
+def test_track_is_the_same_however_rarely_it_is_read() -> None:
+    """The records of passed cards are brought up to date when read: reading them after
+    every move, now and then, or only at the end (also through clones and JSON) gives the
+    same records, views and information states."""
+    for players, option in ((2, "table"), (3, "fields"), (4, "fields"), (4, "table")):
+        game = seedbed.load("harvest", players=players, harvest_cards_played=option)
+        for seed in range(6):
+            every = game.new_state(seed)
+            rare = game.new_state(seed)
+            rng = random.Random(seed)
+            moves = 0
+            while not every.is_terminal():
+                assert isinstance(every.track, list)  # type: ignore[attr-defined]
+                legal = every.legal_actions()
+                a = legal[rng.randrange(len(legal))]
+                every.apply_action(a)
+                rare.apply_action(a)
+                moves += 1
+                if moves % 37 == 0:
+                    # a clone and a JSON copy made before the records are read
+                    copy = rare.clone()
+                    loaded = game.state_from_json(rare.to_json())
+                    assert copy.track == every.track  # type: ignore[attr-defined]
+                    assert loaded.track == every.track  # type: ignore[attr-defined]
+                if moves % 53 == 0:
+                    p = moves % players
+                    assert rare.information_state_string(p) == every.information_state_string(p)
+                    assert rare.view(p) == every.view(p)
+            assert rare.track == every.track  # type: ignore[attr-defined]
+            assert rare.to_json() == every.to_json()

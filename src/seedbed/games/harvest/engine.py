@@ -136,6 +136,9 @@ class HarvestState(State):
     """A Harvest position. Mutable; :meth:`clone` is cheap (ints and small lists)."""
 
     __slots__ = (
+        "_track",
+        "_track_at",
+        "_track_log",
         "acted",
         "chance",
         "cur",
@@ -156,8 +159,6 @@ class HarvestState(State):
         "reshuffles",
         "round_no",
         "table_counts_village",
-        "track",
-        "tracked_any",
         "turn",
         "village",
     )
@@ -179,9 +180,11 @@ class HarvestState(State):
     deck: list[int]
     chance: int
     log: list[tuple[int, int, int, int, int]]
-    track: list[dict[int, int]]
-    #: A quick filter: every card some seat tracks has its bit here (maybe more).
-    tracked_any: int
+    #: What each seat knows of the cards it passed (see :attr:`track`), as of the first
+    #: ``_track_at`` actions and ``_track_log`` log entries.
+    _track: list[dict[int, int]]
+    _track_at: int
+    _track_log: int
     deals: list[int]
     movers: list[int]
     reshuffles: list[int]
@@ -206,8 +209,9 @@ class HarvestState(State):
         s.village = 0
         s.deck = []
         s.log = []
-        s.track = [{} for _ in range(n)]
-        s.tracked_any = 0
+        s._track = [{} for _ in range(n)]
+        s._track_at = 0
+        s._track_log = 0
         s.deals = []
         s.movers = []
         s.reshuffles = [0, 0]
@@ -319,8 +323,9 @@ class HarvestState(State):
         s.deck = self.deck[:]
         s.chance = self.chance
         s.log = self.log[:]
-        s.track = [t.copy() if t else {} for t in self.track]
-        s.tracked_any = self.tracked_any
+        s._track = [t.copy() if t else {} for t in self._track]
+        s._track_at = self._track_at
+        s._track_log = self._track_log
         s.deals = self.deals[:]
         s.movers = self.movers[:]
         s.reshuffles = self.reshuffles[:]
@@ -464,8 +469,6 @@ class HarvestState(State):
                 self.phase = PH_VILLAGE
             else:
                 self.village |= bit
-                if self.tracked_any & bit:
-                    self._seen(p, bit)
                 self.phase = PH_ACTION
             return
         # the action
@@ -500,8 +503,6 @@ class HarvestState(State):
             self._to_field(p, c)
         else:
             raise self._illegal(action, "choose your action (plant, tend, harvest, ...)")
-        if self.tracked_any & bit:
-            self._seen(p, bit)
         self._actions.append(action)
         self.movers.append(p)
         acted = self.acted + 1
@@ -530,14 +531,15 @@ class HarvestState(State):
         self.playable[p] = (self.playable[p] & ~(0x1FFF << shift)) | (STAGE_RANKS[stage] << shift)
 
     def _seen(self, p: int, bit: int) -> None:
-        """Card ``bit`` was just played face up by ``p``: nobody tracks it any more."""
+        """Card ``bit`` was played face up by ``p``: nobody tracks it any more."""
+        track = self._track
         if bit & JOKERS:
             for q in range(self.n):
-                if q != p and self.track[q]:
-                    _drop_joker(self.track[q], p)
+                if q != p and track[q]:
+                    _drop_joker(track[q], p)
             return
         c = bit.bit_length() - 1
-        for t in self.track:
+        for t in track:
             if t and c in t:
                 del t[c]
 
@@ -600,18 +602,23 @@ class HarvestState(State):
         n = self.n
         deck = self.deck
         dealer = self.dealer
-        got = [0] * n
-        for _ in range(k):
-            for i in range(1, n + 1):
-                q = (dealer + i) % n
-                got[q] |= 1 << deck.pop()
         hands = self.hands
         log = self.log
         round_no = self.round_no
         at = len(self._actions)
+        top = len(deck)
         for q in range(n):
-            hands[q] |= got[q]
-            log.append((DEALT, q, round_no, norm_jokers(got[q]), at))
+            # One card at a time from the end of the deck, starting left of the dealer:
+            # the seat ``i`` places after the dealer gets deck[-i], deck[-i - n], ...
+            idx = top - ((q - dealer - 1) % n + 1)
+            got = 0
+            for _ in range(k):
+                c: int = deck[idx]
+                got |= 1 << c
+                idx -= n
+            hands[q] |= got
+            log.append((DEALT, q, round_no, norm_jokers(got), at))
+        del deck[top - k * n :]
         self.deals.append(k)
 
     def _pass(self) -> None:
@@ -629,8 +636,75 @@ class HarvestState(State):
             houses[r] = 0
             log.append((PASSED, q, r, norm_jokers(sent[q]), at))
         self.passes += 1
-        # What each seat knows of the cards it passed (see resample_from_infostate).
-        track = self.track
+
+    # -- what each seat knows of the cards it passed -------------------------------------
+    @property
+    def track(self) -> list[dict[int, int]]:
+        """For each seat, the cards it passed and has not seen since: card (Jokers 52 and
+        53, anonymous) -> bitmask of the seats that may hold it now (see
+        :meth:`resample_from_infostate`). Brought up to date when read."""
+        self._sync_track()
+        return self._track
+
+    def _sync_track(self) -> None:
+        """Replay into ``_track`` the passes and face-up cards since the last update.
+
+        Only views, information states, resampling, invariant checks and JSON read these
+        records, so instead of on every move they are replayed here from what the state
+        keeps anyway: the passes in ``log`` and the moves in ``_actions`` (with
+        ``movers``), in the order they happened (a pass logged ``at == i`` came after
+        action ``i - 1`` and before action ``i``). The result is what updating them on
+        every move gave."""
+        movers = self.movers
+        end = len(movers)
+        log = self.log
+        nlog = len(log)
+        i = self._track_at
+        li = self._track_log
+        if i == end and li == nlog:
+            return
+        actions = self._actions
+        shift = len(actions) - end  # 0 unless a hand-made state's lists disagree
+        while True:
+            while li < nlog and log[li][4] <= i:
+                if log[li][0] == PASSED:
+                    li += self._track_pass(li)
+                else:
+                    li += 1
+            if i >= end:
+                break
+            a = actions[i + shift]
+            if VILLAGE <= a < PLAY:
+                c = a - VILLAGE
+            elif PLAY <= a < DISCARD:
+                c = a - PLAY
+            elif DISCARD <= a < ASSIST:
+                c = a - DISCARD
+            elif ASSIST <= a < NUM_ACTIONS:
+                c = 52  # the Joker goes to the village; the card taken was face up
+            else:
+                c = -1  # a house card: not seen
+            if c >= 0:
+                self._seen(movers[i], J1 if c == 52 else 1 << c)
+            i += 1
+        self._track_at = end
+        self._track_log = li
+
+    def _track_pass(self, li: int) -> int:
+        """Update the records for the pass logged from ``log[li]`` on (one entry a seat);
+        returns the number of entries read."""
+        n = self.n
+        log = self.log
+        first = log[li]
+        at = first[4]
+        off = (first[2] - first[1]) % n
+        sent = [0] * n
+        j = li
+        while j < len(log) and j - li < n and log[j][0] == PASSED and log[j][4] == at:
+            # Logged with the Jokers written canonically: only their number matters here.
+            sent[log[j][1]] = log[j][3]
+            j += 1
+        track = self._track
         for p in range(n):
             t = track[p]
             if t:
@@ -661,14 +735,7 @@ class HarvestState(State):
                     t[x] = r_bit
                 for _ in range(_popcount(mine & JOKERS)):
                     t[JOKER_2 if JOKER_1 in t else JOKER_1] = r_bit
-        self._update_tracked_any()
-
-    def _update_tracked_any(self) -> None:
-        m = 0
-        for t in self.track:
-            for x in t:
-                m |= JOKERS if x >= 52 else 1 << x
-        self.tracked_any = m
+        return j - li
 
     # -- information -------------------------------------------------------------------
     def _public_moves(self, player: int | None) -> list[int]:
@@ -832,9 +899,10 @@ class HarvestState(State):
         s._canonical_jokers(p)
         s._actions = self._public_moves(p)
         s.log = [e for e in self.log if (e[1] == p if e[0] == DEALT else p in (e[1], e[2]))]
-        s.track = [{} for _ in range(n)]
-        s.track[p] = dict(self.track[p])
-        s._update_tracked_any()
+        s._track = [{} for _ in range(n)]
+        s._track[p] = dict(self.track[p])
+        s._track_at = len(s.movers)
+        s._track_log = len(s.log)
         return s
 
     def _canonical_jokers(self, p: int) -> None:
@@ -961,12 +1029,13 @@ class HarvestState(State):
         s.deck = [int(x) for x in d["deck"]]
         s.chance = int(d["chance"])
         s.log = [(int(a), int(b), int(c), int(m), int(t)) for a, b, c, m, t in d["log"]]
-        s.track = [{int(x): int(h) for x, h in t} for t in d["track"]]
-        s._update_tracked_any()
+        s._track = [{int(x): int(h) for x, h in t} for t in d["track"]]
         s.deals = [int(x) for x in d["deals"]]
         s.movers = [int(x) for x in d["movers"]]
         s.reshuffles = [int(x) for x in d["reshuffles"]]
         s.end = d["end"]
+        s._track_at = len(s.movers)
+        s._track_log = len(s.log)
         return s
 
 

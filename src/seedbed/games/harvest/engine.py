@@ -446,7 +446,7 @@ class HarvestState(State):
         phase = self.phase
         if phase == PH_OVER:
             raise self._illegal(action, "the game is over")
-        if action.__class__ is not int:
+        if type(action) is not int:  # a bool, or not a number (pure Python)
             if isinstance(action, bool) or not isinstance(action, int):
                 raise self._illegal(-1, f"{action!r} is not an action number")
             action = int(action)
@@ -465,7 +465,9 @@ class HarvestState(State):
             self.movers.append(p)
             self._actions.append(action)
             if phase == PH_HOUSE:
-                self.houses[p] |= bit
+                houses = self.houses
+                house: int = houses[p]
+                houses[p] = house | bit
                 self.phase = PH_VILLAGE
             else:
                 self.village |= bit

@@ -125,13 +125,6 @@ def _randbelow(rng: random.Random, size: int) -> int:
     return r
 
 
-def _one_joker(mask: int) -> int:
-    """``mask`` with both Jokers replaced by the single action card 52."""
-    if mask & JOKERS:
-        return (mask & STANDARD) | J1
-    return mask
-
-
 class HarvestState(State):
     """A Harvest position. Mutable; :meth:`clone` is cheap (ints and small lists)."""
 

@@ -2,31 +2,38 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from seedbed.core.cards import CARD_NAMES, CARD_NUMBER, JOKER_1, JOKER_2, SUIT_MASKS
 
-NUM_CARDS = 54
-ALL_CARDS = (1 << NUM_CARDS) - 1
-JOKERS = (1 << JOKER_1) | (1 << JOKER_2)
-STANDARD = (1 << 52) - 1
+# ``Final`` constants are compiled in by mypyc (no module-dict look-up on the hot path).
+NUM_CARDS: Final = 54
+ALL_CARDS: Final = (1 << 54) - 1
+JOKERS: Final = (1 << 52) | (1 << 53)
+STANDARD: Final = (1 << 52) - 1
+assert JOKERS == (1 << JOKER_1) | (1 << JOKER_2)
 
 # -- actions -----------------------------------------------------------------------
 #: ``HOUSE + c`` keeps card ``c`` face down in the house (``c == 52``: a Joker).
-HOUSE = 0
+HOUSE: Final = 0
 #: ``VILLAGE + c`` puts card ``c`` face up into the village (``c == 52``: a Joker).
-VILLAGE = 53
+VILLAGE: Final = 53
 #: ``PLAY + c`` plays ``c`` onto the player's own field of its suit: an A-5 plants,
 #: a 6-10 tends, a J-K harvests (the rank decides which, so one range serves all three).
-PLAY = 106
+PLAY: Final = 106
 #: ``DISCARD + c`` discards one more card to the village (``c == 52``: a Joker).
-DISCARD = 158
+DISCARD: Final = 158
 #: ``ASSIST + v``: a Joker from hand to the village, village card ``v`` played at once.
-ASSIST = 211
+ASSIST: Final = 211
 #: Shown in place of another player's house card in a determinized history.
-HIDDEN_HOUSE = 263
-NUM_ACTIONS = 263
+HIDDEN_HOUSE: Final = 263
+NUM_ACTIONS: Final = 263
 
 # -- phases ------------------------------------------------------------------------
-PH_HOUSE, PH_VILLAGE, PH_ACTION, PH_OVER = range(4)
+PH_HOUSE: Final = 0
+PH_VILLAGE: Final = 1
+PH_ACTION: Final = 2
+PH_OVER: Final = 3
 PHASE_NAMES = ("house", "village", "action", "over")
 
 # -- fields ------------------------------------------------------------------------
@@ -36,7 +43,7 @@ REQUIRED_STAGE: tuple[int, ...] = tuple(
     0 if n <= 5 else 1 if n <= 10 else 2 for n in CARD_NUMBER[:52]
 ) + (-1, -1)
 #: The ranks (bits within a suit) a field at each stage accepts; a full field none.
-STAGE_RANKS = (0b11111, 0b11111 << 5, 0b111 << 10) + (0,) * 11
+STAGE_RANKS: Final[tuple[int, ...]] = (0b11111, 0b11111 << 5, 0b111 << 10) + (0,) * 11
 STAGE_NAMES = ("empty", "planted", "tended", "harvested")
 #: Face value of a card for scoring (A=1 .. K=13).
 VALUE = CARD_NUMBER

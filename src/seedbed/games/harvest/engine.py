@@ -19,7 +19,7 @@ play: an action naming ``JK`` uses the lowest Joker held); card sets are int bit
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from seedbed.core.cards import (
     CARD_NAMES,
@@ -66,29 +66,72 @@ from ._tables import (
 )
 
 #: Bit offset of each card's suit in a card mask.
-CARD_SHIFT: tuple[int, ...] = tuple(13 * (c // 13) for c in range(52))
-J1 = 1 << JOKER_1
-J2 = 1 << JOKER_2
-DEAL_FIRST = 7
+CARD_SHIFT: Final[tuple[int, ...]] = tuple(13 * (c // 13) for c in range(52))
+# Literals (not ``1 << JOKER_1``) so that mypyc compiles them in; checked below.
+J1: Final = 1 << 52
+J2: Final = 1 << 53
+assert J1 == 1 << JOKER_1 and J2 == 1 << JOKER_2
+DEAL_FIRST: Final = 7
 #: Log entry kinds: ``(DEALT, seat, round, mask, at)`` and ``(PASSED, from, to, mask, at)``,
 #: ``at`` being the number of actions made before the deal or pass.
-DEALT, PASSED = 0, 1
-END_FOUR_FIELDS = "four fields"
-END_HARVEST_CARDS = "harvest cards"
-END_NO_DEAL = "no deal"
+DEALT: Final = 0
+PASSED: Final = 1
+END_FOUR_FIELDS: Final = "four fields"
+END_HARVEST_CARDS: Final = "harvest cards"
+END_NO_DEAL: Final = "no deal"
+#: Byte masks for :func:`_popcount` (56 bits: every card mask fits, and mypyc keeps
+#: the arithmetic on unboxed machine ints).
+_M1: Final = 0x55555555555555
+_M2: Final = 0x33333333333333
+_M4: Final = 0x0F0F0F0F0F0F0F
 
 
-def _one_joker(mask: int) -> int:
-    """``mask`` with both Jokers replaced by the single action card 52."""
-    if mask & JOKERS:
-        return (mask & STANDARD) | J1
-    return mask
+def _popcount(x: int) -> int:
+    """``x.bit_count()`` for a card mask (``0 <= x < 2**56``). mypyc calls
+    ``int.bit_count`` as a Python method (boxing ``x``); this stays in C."""
+    if x >> 56:  # not a card mask (a corrupt state): the exact count all the same
+        return x.bit_count()
+    x = x - ((x >> 1) & _M1)
+    x = (x & _M2) + ((x >> 2) & _M2)
+    x = (x + (x >> 4)) & _M4
+    x = x + (x >> 8)
+    x = x + (x >> 16)
+    x = x + (x >> 32)
+    return x & 0x7F
+
+
+def _shuffle(rng: random.Random, x: list[int]) -> None:
+    """Exactly ``rng.shuffle(x)`` for a plain ``random.Random`` (CPython's Fisher-Yates,
+    ``_randbelow`` drawing from ``getrandbits``), without the interpreted frames of
+    ``random.py`` for each card; ``test_shuffle_is_random_shuffle`` pins the equality."""
+    getrandbits = rng.getrandbits
+    i = len(x) - 1
+    while i > 0:
+        size = i + 1
+        k = size.bit_length()
+        j: int = getrandbits(k)
+        while j >= size:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+        i -= 1
+
+
+def _randbelow(rng: random.Random, size: int) -> int:
+    """Exactly ``rng.randrange(size)`` for a plain ``random.Random`` and ``size > 0``."""
+    k = size.bit_length()
+    r: int = rng.getrandbits(k)
+    while r >= size:
+        r = rng.getrandbits(k)
+    return r
 
 
 class HarvestState(State):
     """A Harvest position. Mutable; :meth:`clone` is cheap (ints and small lists)."""
 
     __slots__ = (
+        "_track",
+        "_track_at",
+        "_track_log",
         "acted",
         "chance",
         "cur",
@@ -109,8 +152,6 @@ class HarvestState(State):
         "reshuffles",
         "round_no",
         "table_counts_village",
-        "track",
-        "tracked_any",
         "turn",
         "village",
     )
@@ -132,9 +173,11 @@ class HarvestState(State):
     deck: list[int]
     chance: int
     log: list[tuple[int, int, int, int, int]]
-    track: list[dict[int, int]]
-    #: A quick filter: every card some seat tracks has its bit here (maybe more).
-    tracked_any: int
+    #: What each seat knows of the cards it passed (see :attr:`track`), as of the first
+    #: ``_track_at`` actions and ``_track_log`` log entries.
+    _track: list[dict[int, int]]
+    _track_at: int
+    _track_log: int
     deals: list[int]
     movers: list[int]
     reshuffles: list[int]
@@ -159,8 +202,9 @@ class HarvestState(State):
         s.village = 0
         s.deck = []
         s.log = []
-        s.track = [{} for _ in range(n)]
-        s.tracked_any = 0
+        s._track = [{} for _ in range(n)]
+        s._track_at = 0
+        s._track_log = 0
         s.deals = []
         s.movers = []
         s.reshuffles = [0, 0]
@@ -178,9 +222,9 @@ class HarvestState(State):
         s = cls._blank(game, seed)
         rng = random.Random(seed)
         deck = list(range(54))
-        rng.shuffle(deck)
+        _shuffle(rng, deck)
         s.deck = deck
-        s.first_dealer = s.dealer = rng.randrange(s.n)
+        s.first_dealer = s.dealer = _randbelow(rng, s.n)
         s.chance = rng.getrandbits(62)
         s.cur = (s.dealer + 1) % s.n
         s._deal(DEAL_FIRST)
@@ -272,8 +316,9 @@ class HarvestState(State):
         s.deck = self.deck[:]
         s.chance = self.chance
         s.log = self.log[:]
-        s.track = [t.copy() if t else {} for t in self.track]
-        s.tracked_any = self.tracked_any
+        s._track = [t.copy() if t else {} for t in self._track]
+        s._track_at = self._track_at
+        s._track_log = self._track_log
         s.deals = self.deals[:]
         s.movers = self.movers[:]
         s.reshuffles = self.reshuffles[:]
@@ -289,37 +334,41 @@ class HarvestState(State):
         return self.phase == PH_OVER
 
     def legal_actions(self) -> list[int]:
+        # Ascending: standard cards, then one action for the Jokers (card 52).
         phase = self.phase
-        if phase == PH_OVER:
-            return []
-        p = self.cur
-        hand = self.hands[p]
         out: list[int] = []
+        if phase == PH_OVER:
+            return out
+        p = self.cur
+        hand: int = self.hands[p]
         if phase == PH_ACTION:
-            pm = self.playable[p]
+            pm: int = self.playable[p]
             m = hand & pm
             while m:
                 low = m & -m
-                out.append(PLAY + low.bit_length() - 1)
+                out.append(PLAY - 1 + low.bit_length())
                 m ^= low
-            m = _one_joker(hand)
+            m = hand & STANDARD
             while m:
                 low = m & -m
-                out.append(DISCARD + low.bit_length() - 1)
+                out.append(DISCARD - 1 + low.bit_length())
                 m ^= low
             if hand & JOKERS:
+                out.append(DISCARD + 52)
                 m = self.village & pm
                 while m:
                     low = m & -m
-                    out.append(ASSIST + low.bit_length() - 1)
+                    out.append(ASSIST - 1 + low.bit_length())
                     m ^= low
             return out
-        base = HOUSE if phase == PH_HOUSE else VILLAGE
-        m = _one_joker(hand)
+        base = HOUSE - 1 if phase == PH_HOUSE else VILLAGE - 1
+        m = hand & STANDARD
         while m:
             low = m & -m
-            out.append(base + low.bit_length() - 1)
+            out.append(base + low.bit_length())
             m ^= low
+        if hand & JOKERS:
+            out.append(base + 53)
         return out
 
     def action_to_string(self, action: int) -> str:
@@ -390,12 +439,14 @@ class HarvestState(State):
         phase = self.phase
         if phase == PH_OVER:
             raise self._illegal(action, "the game is over")
-        if action.__class__ is not int:
+        if type(action) is not int:  # a bool, or not a number (pure Python)
             if isinstance(action, bool) or not isinstance(action, int):
                 raise self._illegal(-1, f"{action!r} is not an action number")
             action = int(action)
         p = self.cur
-        hand = self.hands[p]
+        hands = self.hands
+        hand: int = hands[p]
+        bit: int
         if phase != PH_ACTION:
             c = action - (HOUSE if phase == PH_HOUSE else VILLAGE)
             if c < 0 or c > 52:
@@ -403,16 +454,16 @@ class HarvestState(State):
             bit = (J1 if hand & J1 else hand & J2) if c == 52 else hand & 1 << c
             if not bit:
                 raise self._illegal(action, "that card is not in your hand")
-            self.hands[p] = hand ^ bit
+            hands[p] = hand ^ bit
             self.movers.append(p)
             self._actions.append(action)
             if phase == PH_HOUSE:
-                self.houses[p] |= bit
+                houses = self.houses
+                house: int = houses[p]
+                houses[p] = house | bit
                 self.phase = PH_VILLAGE
             else:
                 self.village |= bit
-                if self.tracked_any & bit:
-                    self._seen(p, bit)
                 self.phase = PH_ACTION
             return
         # the action
@@ -423,14 +474,14 @@ class HarvestState(State):
                 raise self._illegal(action, "that card is not in your hand")
             if not self.playable[p] & bit:
                 raise self._illegal(action, self._why_not_playable(p, c))
-            self.hands[p] = hand ^ bit
+            hands[p] = hand ^ bit
             self._to_field(p, c)
         elif DISCARD <= action < ASSIST:
             c = action - DISCARD
             bit = (J1 if hand & J1 else hand & J2) if c == 52 else hand & 1 << c
             if not bit:
                 raise self._illegal(action, "that card is not in your hand")
-            self.hands[p] = hand ^ bit
+            hands[p] = hand ^ bit
             self.village |= bit
         elif ASSIST <= action < NUM_ACTIONS:
             c = action - ASSIST
@@ -442,18 +493,18 @@ class HarvestState(State):
                 raise self._illegal(action, f"{CARD_NAMES[c]} is not in the village")
             if not self.playable[p] & taken:
                 raise self._illegal(action, self._why_not_playable(p, c))
-            self.hands[p] = hand ^ bit
+            hands[p] = hand ^ bit
             self.village = (self.village | bit) ^ taken
             self._to_field(p, c)
         else:
             raise self._illegal(action, "choose your action (plant, tend, harvest, ...)")
-        if self.tracked_any & bit:
-            self._seen(p, bit)
         self._actions.append(action)
         self.movers.append(p)
-        self.acted += 1
-        if self.acted < self.n:
-            self.cur = (p + 1) % self.n
+        acted = self.acted + 1
+        self.acted = acted
+        n = self.n
+        if acted < n:
+            self.cur = (p + 1) % n
             self.phase = PH_HOUSE
         else:
             self._end_of_turn()
@@ -471,30 +522,30 @@ class HarvestState(State):
         f = self.fields[p] | (1 << c)
         self.fields[p] = f
         shift = CARD_SHIFT[c]
-        stage = ((f >> shift) & 0x1FFF).bit_count()
+        stage = _popcount((f >> shift) & 0x1FFF)
         self.playable[p] = (self.playable[p] & ~(0x1FFF << shift)) | (STAGE_RANKS[stage] << shift)
 
     def _seen(self, p: int, bit: int) -> None:
-        """Card ``bit`` was just played face up by ``p``: nobody tracks it any more."""
+        """Card ``bit`` was played face up by ``p``: nobody tracks it any more."""
+        track = self._track
         if bit & JOKERS:
             for q in range(self.n):
-                if q != p and self.track[q]:
-                    _drop_joker(self.track[q], p)
+                if q != p and track[q]:
+                    _drop_joker(track[q], p)
             return
         c = bit.bit_length() - 1
-        for t in self.track:
+        for t in track:
             if t and c in t:
                 del t[c]
 
     def _end_of_turn(self) -> None:
         n = self.n
         # Ruling 8 (a), (b): checked once every player has acted in the turn.
-        for f in self.fields:
-            if f.bit_count() == 12:
-                self._finish(END_FOUR_FIELDS)
-                return
         table = 0
         for f in self.fields:
+            if _popcount(f) == 12:
+                self._finish(END_FOUR_FIELDS)
+                return
             table |= f
         if self.table_counts_village:
             table |= self.village
@@ -540,19 +591,29 @@ class HarvestState(State):
     def _village_to_deck(self) -> None:
         self.deck.extend(cards_of(self.village))
         self.village = 0
-        random.Random(self.chance * 1009 + self.round_no).shuffle(self.deck)
+        _shuffle(random.Random(self.chance * 1009 + self.round_no), self.deck)
 
     def _deal(self, k: int) -> None:
         n = self.n
         deck = self.deck
-        got = [0] * n
-        for _ in range(k):
-            for i in range(1, n + 1):
-                q = (self.dealer + i) % n
-                got[q] |= 1 << deck.pop()
+        dealer = self.dealer
+        hands = self.hands
+        log = self.log
+        round_no = self.round_no
+        at = len(self._actions)
+        top = len(deck)
         for q in range(n):
-            self.hands[q] |= got[q]
-            self.log.append((DEALT, q, self.round_no, norm_jokers(got[q]), len(self._actions)))
+            # One card at a time from the end of the deck, starting left of the dealer:
+            # the seat ``i`` places after the dealer gets deck[-i], deck[-i - n], ...
+            idx = top - ((q - dealer - 1) % n + 1)
+            got = 0
+            for _ in range(k):
+                c: int = deck[idx]
+                got |= 1 << c
+                idx -= n
+            hands[q] |= got
+            log.append((DEALT, q, round_no, norm_jokers(got), at))
+        del deck[top - k * n :]
         self.deals.append(k)
 
     def _pass(self) -> None:
@@ -561,16 +622,86 @@ class HarvestState(State):
         off = PASS_CYCLE[n][self.passes % len(PASS_CYCLE[n])]
         hands = self.hands
         houses = self.houses
+        log = self.log
+        at = len(self._actions)
         sent = hands[:]
         for q in range(n):
             r = (q + off) % n
             hands[r] = houses[r] | sent[q]
             houses[r] = 0
-            self.log.append((PASSED, q, r, norm_jokers(sent[q]), len(self._actions)))
+            log.append((PASSED, q, r, norm_jokers(sent[q]), at))
         self.passes += 1
-        # What each seat knows of the cards it passed (see resample_from_infostate).
+
+    # -- what each seat knows of the cards it passed -------------------------------------
+    @property
+    def track(self) -> list[dict[int, int]]:
+        """For each seat, the cards it passed and has not seen since: card (Jokers 52 and
+        53, anonymous) -> bitmask of the seats that may hold it now (see
+        :meth:`resample_from_infostate`). Brought up to date when read."""
+        self._sync_track()
+        return self._track
+
+    def _sync_track(self) -> None:
+        """Replay into ``_track`` the passes and face-up cards since the last update.
+
+        Only views, information states, resampling, invariant checks and JSON read these
+        records, so instead of on every move they are replayed here from what the state
+        keeps anyway: the passes in ``log`` and the moves in ``_actions`` (with
+        ``movers``), in the order they happened (a pass logged ``at == i`` came after
+        action ``i - 1`` and before action ``i``). The result is what updating them on
+        every move gave."""
+        movers = self.movers
+        end = len(movers)
+        log = self.log
+        nlog = len(log)
+        i = self._track_at
+        li = self._track_log
+        if i == end and li == nlog:
+            return
+        actions = self._actions
+        shift = len(actions) - end  # 0 unless a hand-made state's lists disagree
+        while True:
+            while li < nlog and log[li][4] <= i:
+                if log[li][0] == PASSED:
+                    li += self._track_pass(li)
+                else:
+                    li += 1
+            if i >= end:
+                break
+            a = actions[i + shift]
+            if VILLAGE <= a < PLAY:
+                c = a - VILLAGE
+            elif PLAY <= a < DISCARD:
+                c = a - PLAY
+            elif DISCARD <= a < ASSIST:
+                c = a - DISCARD
+            elif ASSIST <= a < NUM_ACTIONS:
+                c = 52  # the Joker goes to the village; the card taken was face up
+            else:
+                c = -1  # a house card: not seen
+            if c >= 0:
+                self._seen(movers[i], J1 if c == 52 else 1 << c)
+            i += 1
+        self._track_at = end
+        self._track_log = li
+
+    def _track_pass(self, li: int) -> int:
+        """Update the records for the pass logged from ``log[li]`` on (one entry a seat);
+        returns the number of entries read."""
+        n = self.n
+        log = self.log
+        first = log[li]
+        at = first[4]
+        off = (first[2] - first[1]) % n
+        sent = [0] * n
+        j = li
+        while j < len(log) and j - li < n and log[j][0] == PASSED and log[j][4] == at:
+            # Logged with the Jokers written canonically: only their number matters here.
+            sent[log[j][1]] = log[j][3]
+            j += 1
+        track = self._track
         for p in range(n):
-            t = self.track[p]
+            t = track[p]
             if t:
                 for x, holders in t.items():
                     grow = holders
@@ -585,7 +716,7 @@ class HarvestState(State):
                 src = (p - off) % n
                 got = sent[src]
                 if got & JOKERS:
-                    for _ in range((got & JOKERS).bit_count()):
+                    for _ in range(_popcount(got & JOKERS)):
                         _drop_joker(t, src)
                 got &= STANDARD
                 if got:
@@ -597,16 +728,9 @@ class HarvestState(State):
                 r_bit = 1 << ((p + off) % n)
                 for x in cards_of(mine & STANDARD):
                     t[x] = r_bit
-                for _ in range((mine & JOKERS).bit_count()):
+                for _ in range(_popcount(mine & JOKERS)):
                     t[JOKER_2 if JOKER_1 in t else JOKER_1] = r_bit
-        self._update_tracked_any()
-
-    def _update_tracked_any(self) -> None:
-        m = 0
-        for t in self.track:
-            for x in t:
-                m |= JOKERS if x >= 52 else 1 << x
-        self.tracked_any = m
+        return j - li
 
     # -- information -------------------------------------------------------------------
     def _public_moves(self, player: int | None) -> list[int]:
@@ -770,9 +894,10 @@ class HarvestState(State):
         s._canonical_jokers(p)
         s._actions = self._public_moves(p)
         s.log = [e for e in self.log if (e[1] == p if e[0] == DEALT else p in (e[1], e[2]))]
-        s.track = [{} for _ in range(n)]
-        s.track[p] = dict(self.track[p])
-        s._update_tracked_any()
+        s._track = [{} for _ in range(n)]
+        s._track[p] = dict(self.track[p])
+        s._track_at = len(s.movers)
+        s._track_log = len(s.log)
         return s
 
     def _canonical_jokers(self, p: int) -> None:
@@ -899,12 +1024,13 @@ class HarvestState(State):
         s.deck = [int(x) for x in d["deck"]]
         s.chance = int(d["chance"])
         s.log = [(int(a), int(b), int(c), int(m), int(t)) for a, b, c, m, t in d["log"]]
-        s.track = [{int(x): int(h) for x, h in t} for t in d["track"]]
-        s._update_tracked_any()
+        s._track = [{int(x): int(h) for x, h in t} for t in d["track"]]
         s.deals = [int(x) for x in d["deals"]]
         s.movers = [int(x) for x in d["movers"]]
         s.reshuffles = [int(x) for x in d["reshuffles"]]
         s.end = d["end"]
+        s._track_at = len(s.movers)
+        s._track_log = len(s.log)
         return s
 
 

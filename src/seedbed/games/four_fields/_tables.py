@@ -19,9 +19,7 @@ analysed once per process however often it is met again.
 
 from __future__ import annotations
 
-from typing import Any
-
-from seedbed.core.cards import CARD_NUMBER, CARD_SUIT, CLUBS, DIAMONDS, HEARTS, SPADES, cards_of
+from seedbed.core.cards import CARD_NUMBER, CARD_SUIT, CLUBS, DIAMONDS, HEARTS, SPADES
 
 # -- seasons -----------------------------------------------------------------------
 #: The season of a field is the suit on the edge of the square facing it.
@@ -54,6 +52,9 @@ ACES = sum(1 << (s * 13) for s in range(4))
 VALUE_BITS = tuple(sum(1 << v for v in vals) for vals in VALUES)
 #: The rank (1..13) that a stockpile value asks its builder to keep: 14 is an Ace.
 RANK_OF_VALUE = (0, *range(1, 14), 1)
+
+#: A stockpile: (cards, value, kind ADD/MATCH, builder, aces_high).
+Stockpile = tuple[int, int, int, int, int]
 
 # -- action packing ----------------------------------------------------------------
 SOW, HARVEST, ADD, MATCH, FULL = range(5)
@@ -107,114 +108,10 @@ def unpack(action: int) -> tuple[int, int, int, int, int, int, int, int]:
 
 
 # -- subset tables -----------------------------------------------------------------
-Group = tuple[int, int]  # (card mask, aces counted as 14: one bit per suit)
-
-_GROUPS: dict[int, tuple[tuple[Group, ...], ...]] = {}
-_UNIONS: dict[tuple[int, int], tuple[Group, ...]] = {}
-_HARVESTS: dict[tuple[int, int], tuple[int, ...]] = {}
-#: Entries per cache before it is emptied (bounds memory in long simulations).
-_CACHE_LIMIT = 30_000
-
-
-def _limit(cache: dict[Any, Any]) -> None:
-    if len(cache) > _CACHE_LIMIT:
-        cache.clear()
-
-
-def groups(loose: int) -> tuple[tuple[Group, ...], ...]:
-    """``groups(loose)[v]``: every subset of the cards in ``loose`` worth ``v`` (1..14).
-
-    Aces count 1 in a group of several cards; an Ace alone is also a group of 14 (with
-    its aces-high bit set), since 14 plus anything exceeds the highest value.
-    """
-    hit = _GROUPS.get(loose)
-    if hit is not None:
-        return hit
-    cards = sorted(cards_of(loose), key=lambda c: NUM[c])
-    out: list[list[Group]] = [[] for _ in range(15)]
-    k = len(cards)
-
-    def dfs(start: int, mask: int, total: int) -> None:
-        for i in range(start, k):
-            c = cards[i]
-            t = total + NUM[c]
-            if t > 14:
-                break
-            m = mask | (1 << c)
-            out[t].append((m, 0))
-            dfs(i + 1, m, t)
-
-    dfs(0, 0, 0)
-    for c in cards:
-        if NUM[c] == 1:
-            out[14].append((1 << c, 1 << CARD_SUIT[c]))
-    result = tuple(tuple(g) for g in out)
-    _limit(_GROUPS)
-    _GROUPS[loose] = result
-    return result
-
-
-def unions(loose: int, value: int) -> tuple[Group, ...]:
-    """Every union of pairwise disjoint groups of ``loose`` worth ``value`` each, with the
-    Aces counted as 14, including the empty union ``(0, 0)``."""
-    key = (loose, value)
-    hit = _UNIONS.get(key)
-    if hit is not None:
-        return hit
-    row = groups(loose)[value]
-    if len(row) <= 1:
-        out: tuple[Group, ...] = ((0, 0), *row)
-    else:
-        res: set[Group] = {(0, 0)}
-        for g, a in row:
-            res |= {(r | g, ra | a) for r, ra in res if not r & g}
-        out = tuple(res)
-    _limit(_UNIONS)
-    _UNIONS[key] = out
-    return out
-
-
-def derive_groups(old: int, new: int) -> None:
-    """Fill the group table of ``new`` from that of ``old`` when it is cheap: ``new``
-    has lost cards (filter), or gained one card (extend). Called as a field changes."""
-    if new in _GROUPS:
-        return
-    table = _GROUPS.get(old)
-    if table is None:
-        return
-    if not new & ~old:
-        gone = old & ~new
-        _GROUPS[new] = tuple(tuple(g for g in row if not g[0] & gone) for row in table)
-        return
-    added = new & ~old
-    if added & (added - 1) or old & ~new:
-        return
-    c = added.bit_length() - 1
-    num = NUM[c]
-    out = [list(row) for row in table]
-    out[num].append((added, 0))
-    for t in range(1, 15 - num):
-        out[t + num].extend([(m | added, 0) for m, a in table[t] if not a])
-    if num == 1:
-        out[14].append((added, 1 << CARD_SUIT[c]))
-    _limit(_GROUPS)
-    _GROUPS[new] = tuple(tuple(row) for row in out)
-
-
-def harvest_masks(loose: int, value: int) -> tuple[int, ...]:
-    """The distinct non-empty sets of loose cards a card of ``value`` may harvest,
-    already shifted into the LOOSE bits of an action."""
-    key = (loose, value)
-    hit = _HARVESTS.get(key)
-    if hit is not None:
-        return hit
-    if value == 14:  # the same cards may appear with different Aces counted 14
-        out = tuple(m << LOOSE_SHIFT for m in {m for m, _ in unions(loose, value) if m})
-    else:
-        out = tuple(m << LOOSE_SHIFT for m, _ in unions(loose, value) if m)
-    _limit(_HARVESTS)
-    _HARVESTS[key] = out
-    return out
+#: A group is an int: its card mask, with the Aces counted as 14 (one bit per suit) in
+#: bits 52..55. Plain ints (no tuples) keep the tables cheap to build and invisible to
+#: the cyclic garbage collector, which otherwise dominates long simulations.
+HIGH_SHIFT = 52
 
 
 def subset_unions(masks: list[int]) -> list[int]:
@@ -223,3 +120,268 @@ def subset_unions(masks: list[int]) -> list[int]:
     for m in masks:
         out += [u | m for u in out]
     return out
+
+
+class FieldMoves:
+    """The moves one field's contents allow, per played card, computed on first use.
+
+    A state keeps the object of each of its fields (clones share them), so a turn only
+    recomputes the field that changed; objects are also cached by contents
+    (:func:`field_moves`). Subset tables: ``row(w)`` is every group of loose cards
+    worth ``w`` (1..14); Aces count 1 in a group of several cards, and an Ace alone is
+    also a group of 14 with its aces-high bit, since 14 plus anything exceeds the
+    highest value. ``unions(v)`` is every union of pairwise disjoint groups worth ``v``
+    each, the empty union (0) included.
+    """
+
+    __slots__ = (
+        "_builds",
+        "_harvest",
+        "_rows",
+        "_subsets",
+        "_sums",
+        "_unions",
+        "adds",
+        "bld",
+        "has",
+        "loose",
+        "per_card",
+        "stock_values",
+        "stocks",
+        "takes",
+    )
+
+    def __init__(self, loose: int, stocks: tuple[Stockpile, ...]) -> None:
+        self.loose = loose
+        self.stocks = stocks
+        self._subsets: list[int] = []
+        self._sums: list[int] = []
+        self._rows: dict[int, list[int]] = {}
+        self._unions: dict[int, list[int]] = {}
+        self._harvest: dict[int, list[int]] = {}
+        self._builds: dict[int, list[int]] = {}
+        # Bit w set when some loose group is worth w: a subset-sum bitset, by shifts.
+        reach = 1
+        m = loose
+        while m:
+            low = m & -m
+            m ^= low
+            reach |= (reach << NUM[low.bit_length() - 1]) & 0x7FFF
+        if loose & ACES:
+            reach |= 1 << 14
+        self.has = reach & ~1
+        sv = 0
+        adds: list[int] = []
+        for st in stocks:
+            sv |= 1 << st[1]
+            if st[2] == ADD:
+                adds.append(st[1])
+        self.stock_values = sv
+        self.adds = adds
+        #: Bit v set when a card of value v harvests something here.
+        self.takes = self.has | sv
+        #: buildable(num) per card number (-1: not computed yet).
+        self.bld: list[int] = [-1] * 14
+        #: Every move of one card here, keyed by card | field << 6 | season << 8 |
+        #: (kept values that can be built) << 10.
+        self.per_card: dict[int, list[int]] = {}
+
+    # -- subset tables ---------------------------------------------------------------
+    def _enumerate(self) -> None:
+        """Every subset worth at most 14 (Aces 1), with its sum; the empty one first."""
+        subsets = [0]
+        sums = [0]
+        m = self.loose
+        while m:
+            low = m & -m
+            m ^= low
+            num = NUM[low.bit_length() - 1]
+            for i in range(len(subsets)):
+                t = sums[i] + num
+                if t <= 14:
+                    subsets.append(subsets[i] | low)
+                    sums.append(t)
+        self._subsets = subsets
+        self._sums = sums
+
+    def row(self, w: int) -> list[int]:
+        hit = self._rows.get(w)
+        if hit is not None:
+            return hit
+        if not self._sums:
+            self._enumerate()
+        sums = self._sums
+        subsets = self._subsets
+        out = [subsets[i] for i in range(1, len(sums)) if sums[i] == w]
+        if w == 14:
+            aces = self.loose & ACES
+            while aces:
+                low = aces & -aces
+                aces ^= low
+                out.append(low | 1 << (HIGH_SHIFT + CARD_SUIT[low.bit_length() - 1]))
+        self._rows[w] = out
+        return out
+
+    def unions(self, v: int) -> list[int]:
+        hit = self._unions.get(v)
+        if hit is not None:
+            return hit
+        row = self.row(v)
+        if len(row) <= 1:
+            out = [0, *row]
+        else:
+            res = {0}
+            for g in row:
+                res |= {r | g for r in res if not r & g}
+            out = list(res)
+        self._unions[v] = out
+        return out
+
+    # -- moves -----------------------------------------------------------------------
+    def card_moves(self, key: int) -> list[int]:
+        """The moves (with card and field bits) described by a ``per_card`` key."""
+        c = key & 63
+        season = key >> 8 & 3
+        values = key >> 10
+        base = key & 255  # card and field
+        out: list[int] = []
+        if season != AUTUMN:
+            out.append(base)  # sow
+        if season != WINTER and self.takes & VALUE_BITS[c]:
+            out += [base | x for x in self.harvests(c)]
+        v = 0
+        while values:
+            if values & 1:
+                out += [base | x for x in self.builds(c, v)]
+            values >>= 1
+            v += 1
+        self.per_card[key] = out
+        return out
+
+    def buildable(self, num: int) -> int:
+        """Bit v set when a card numbered ``num`` may build some stockpile of value v
+        here (a necessary condition, the kept card aside); computed with shifts."""
+        bits = self.bld[num]
+        if bits < 0:
+            has = self.has
+            bits = has << num  # adding up a new stockpile: the card and a group
+            for sv in self.adds:
+                bits |= (has | 1) << (sv + num)  # raising, with or without loose cards
+            starts = has << num | 1 << num | (1 << 14 if num == 1 else 0)
+            bits |= starts & (has | self.stock_values)  # matching
+            bits &= 0x7FFE
+            self.bld[num] = bits
+        return bits
+
+    def harvests(self, c: int) -> list[int]:
+        """The harvest suffixes (kind, loose and stockpile bits) of card ``c``."""
+        num = NUM[c]
+        hit = self._harvest.get(num)
+        if hit is None:
+            base = HARVEST << KIND_SHIFT
+            if num == 1:
+                both = set(self.harvests_of_value(1)) | set(self.harvests_of_value(14))
+                hit = [base | x for x in sorted(both)]
+            else:
+                hit = [base | x for x in self.harvests_of_value(num)]
+            self._harvest[num] = hit
+        return hit
+
+    def harvests_of_value(self, v: int) -> list[int]:
+        """Every harvest by value ``v`` (ruling 4), as loose and stockpile bits: any
+        non-empty choice of disjoint loose groups worth ``v`` and of whole stockpiles of
+        value ``v``."""
+        loose = [m for m in self.unions(v) if m]
+        if v == 14:  # the same cards may appear with different Aces counted 14
+            loose = sorted({m & MASK52 for m in loose})
+        out = [m << LOOSE_SHIFT for m in loose]
+        same = [st[0] << STOCK_SHIFT for st in self.stocks if st[1] == v]
+        if same:
+            for sc in subset_unions(same)[1:]:
+                out.append(sc)
+                out += [sc | m << LOOSE_SHIFT for m in loose]
+        return out
+
+    def builds(self, c: int, v: int) -> list[int]:
+        """The stockpile suffixes of card ``c`` to value ``v`` (kind, value, Aces, loose
+        and stockpile bits), distinct."""
+        num = NUM[c]
+        key = (c if num == 1 else 52 + num) * 16 + v  # only an Ace's suit matters
+        hit = self._builds.get(key)
+        if hit is None:
+            out: list[int] = []
+            self._build(out, c, v)
+            hit = list(set(out))
+            self._builds[key] = hit
+        return hit
+
+    def _build(self, out: list[int], c: int, v: int) -> None:
+        """Stockpile moves of card ``c`` to value ``v`` (ruling 5): adding up (new, or
+        raising an adding-up stockpile) and matching. The caller checks that a card of
+        value ``v`` stays in hand."""
+        num = NUM[c]
+        has = self.has
+        vbits = v << VALUE_SHIFT
+        add_base = ADD << KIND_SHIFT | vbits
+        # Adding up: an Ace counts 1 here (14 plus anything is more than 14).
+        w = v - num
+        if 1 <= w <= 13 and has >> w & 1:
+            out += [add_base | m << LOOSE_SHIFT for m in self.row(w)]
+        same: list[int] = []
+        for st in self.stocks:
+            sm = st[0]
+            sv = st[1]
+            if sv == v:
+                same.append(sm)
+            if st[2] != ADD:
+                continue
+            x = v - sv - num
+            if x == 0:
+                out.append(add_base | sm << STOCK_SHIFT)
+            elif 1 <= x <= 13 and has >> x & 1:
+                b = add_base | sm << STOCK_SHIFT
+                out += [b | m << LOOSE_SHIFT for m in self.row(x)]
+        # Matching: c alone or with loose cards makes v, joined by more items of value v.
+        has_v = has >> v & 1
+        if not same and not has_v:
+            return  # nothing else of value v to match with
+        starts: list[int] = []
+        if w == 0:
+            starts.append(0)
+        elif 1 <= w <= 13:
+            starts += self.row(w)
+        if num == 1 and v == 14:
+            starts.append(1 << (HIGH_SHIFT + CARD_SUIT[c]))
+        if not starts:
+            return
+        combos = subset_unions(same) if same else [0]
+        b = MATCH << KIND_SHIFT | vbits
+        every = self.unions(v) if has_v else [0]
+        for g0 in starts:
+            for g in every:
+                if g & g0:
+                    continue
+                u = g | g0
+                m = g & MASK52
+                lb = b | (u >> HIGH_SHIFT) << ACE_SHIFT | (u & MASK52) << LOOSE_SHIFT
+                for sc in combos:
+                    if m or sc:
+                        out.append(lb | sc << STOCK_SHIFT)
+
+
+_FIELD_CACHE: dict[tuple[int, tuple[Stockpile, ...]], FieldMoves] = {}
+#: Entries before the cache is emptied: it serves searches that revisit positions (a
+#: random playout rarely meets a field twice), so it is kept small.
+_CACHE_LIMIT = 4096
+
+
+def field_moves(loose: int, stocks: tuple[Stockpile, ...]) -> FieldMoves:
+    """The (shared) moves object of a field with these contents."""
+    key = (loose, stocks)
+    fm = _FIELD_CACHE.get(key)
+    if fm is None:
+        if len(_FIELD_CACHE) >= _CACHE_LIMIT:
+            _FIELD_CACHE.clear()
+        fm = FieldMoves(loose, stocks)
+        _FIELD_CACHE[key] = fm
+    return fm

@@ -19,55 +19,68 @@ analysed once per process however often it is met again.
 
 from __future__ import annotations
 
+from typing import Final
+
 from seedbed.core.cards import CARD_NUMBER, CARD_SUIT, CLUBS, DIAMONDS, HEARTS, SPADES
+
+# Module constants are ``Final`` so that mypyc reads them as C statics, not from the
+# module's dict on every use in the hot loops.
 
 # -- seasons -----------------------------------------------------------------------
 #: The season of a field is the suit on the edge of the square facing it.
-SUMMER, AUTUMN, WINTER, SPRING = HEARTS, DIAMONDS, SPADES, CLUBS
-SEASON_NAMES = ("winter", "summer", "autumn", "spring")  # indexed by suit S H D C
+SUMMER: Final = HEARTS
+AUTUMN: Final = DIAMONDS
+WINTER: Final = SPADES
+SPRING: Final = CLUBS
+SEASON_NAMES: Final = ("winter", "summer", "autumn", "spring")  # indexed by suit S H D C
 #: The square's edges in clockwise order (ruling 1).
-SQUARE = (HEARTS, DIAMONDS, SPADES, CLUBS)
+SQUARE: Final = (HEARTS, DIAMONDS, SPADES, CLUBS)
 #: Position of each suit's edge on the square, indexed by suit.
-SQUARE_POS = tuple(SQUARE.index(s) for s in range(4))
+SQUARE_POS: Final = tuple(SQUARE.index(s) for s in range(4))
 #: SEASONS[orient][field]: with the square turned ``orient`` steps, field f faces the edge
 #: at position (f - orient) mod 4. Orientation 0 is the start of a round (field 0 Summer).
-SEASONS: tuple[tuple[int, ...], ...] = tuple(
+SEASONS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(SQUARE[(f - o) % 4] for f in range(4)) for o in range(4)
 )
 
 
 def turned(field: int, card: int) -> int:
     """The orientation after ``card`` (a season card) is played into ``field``."""
-    return (field - SQUARE_POS[CARD_SUIT[card]]) % 4
+    return (field - SQUARE_POS[SUIT[card]]) % 4
 
 
 # -- cards -------------------------------------------------------------------------
-NUM = CARD_NUMBER[:52]
+NUM: Final[tuple[int, ...]] = CARD_NUMBER[:52]
+SUIT: Final[tuple[int, ...]] = CARD_SUIT[:52]
 #: Jack, Queen, King and Ace turn the seasons when played from hand.
-IS_SEASON_CARD = tuple(n == 1 or n >= 11 for n in NUM)
+IS_SEASON_CARD: Final = tuple(n == 1 or n >= 11 for n in NUM)
 #: The values a card may take: an Ace is 1 or 14.
-VALUES: tuple[tuple[int, ...], ...] = tuple((1, 14) if n == 1 else (n,) for n in NUM)
-ACES = sum(1 << (s * 13) for s in range(4))
+VALUES: Final[tuple[tuple[int, ...], ...]] = tuple((1, 14) if n == 1 else (n,) for n in NUM)
+ACES: Final = sum(1 << (s * 13) for s in range(4))
 #: Bit ``v`` set for each value a card can stand for (used for "holds a card of value v").
-VALUE_BITS = tuple(sum(1 << v for v in vals) for vals in VALUES)
+VALUE_BITS: Final[tuple[int, ...]] = tuple(sum(1 << v for v in vals) for vals in VALUES)
 #: The rank (1..13) that a stockpile value asks its builder to keep: 14 is an Ace.
-RANK_OF_VALUE = (0, *range(1, 14), 1)
+RANK_OF_VALUE: Final = (0, *range(1, 14), 1)
 
 #: A stockpile: (cards, value, kind ADD/MATCH, builder, aces_high).
 Stockpile = tuple[int, int, int, int, int]
 
 # -- action packing ----------------------------------------------------------------
-SOW, HARVEST, ADD, MATCH, FULL = range(5)
-KIND_WORDS = ("sow", "harvest", "add", "match", "full harvest")
-NO_CARD = 63
-FIELD_SHIFT = 6
-KIND_SHIFT = 8
-VALUE_SHIFT = 11
-ACE_SHIFT = 15
-LOOSE_SHIFT = 19
-STOCK_SHIFT = 71
-PLAYED_SHIFT = 123
-MASK52 = (1 << 52) - 1
+SOW: Final = 0
+HARVEST: Final = 1
+ADD: Final = 2
+MATCH: Final = 3
+FULL: Final = 4
+KIND_WORDS: Final = ("sow", "harvest", "add", "match", "full harvest")
+NO_CARD: Final = 63
+FIELD_SHIFT: Final = 6
+KIND_SHIFT: Final = 8
+VALUE_SHIFT: Final = 11
+ACE_SHIFT: Final = 15
+LOOSE_SHIFT: Final = 19
+STOCK_SHIFT: Final = 71
+PLAYED_SHIFT: Final = 123
+MASK52: Final = (1 << 52) - 1
 
 
 def pack(
@@ -111,7 +124,7 @@ def unpack(action: int) -> tuple[int, int, int, int, int, int, int, int]:
 #: A group is an int: its card mask, with the Aces counted as 14 (one bit per suit) in
 #: bits 52..55. Plain ints (no tuples) keep the tables cheap to build and invisible to
 #: the cyclic garbage collector, which otherwise dominates long simulations.
-HIGH_SHIFT = 52
+HIGH_SHIFT: Final = 52
 
 
 def subset_unions(masks: list[int]) -> list[int]:
@@ -135,12 +148,9 @@ class FieldMoves:
     """
 
     __slots__ = (
-        "_builds",
-        "_harvest",
-        "_rows",
+        "_memo",
         "_subsets",
         "_sums",
-        "_unions",
         "adds",
         "bld",
         "has",
@@ -154,12 +164,12 @@ class FieldMoves:
     def __init__(self, loose: int, stocks: tuple[Stockpile, ...]) -> None:
         self.loose = loose
         self.stocks = stocks
-        self._subsets: list[int] = []
+        self._subsets: list[int] | None = None
         self._sums: list[int] = []
-        self._rows: dict[int, list[int]] = {}
-        self._unions: dict[int, list[int]] = {}
-        self._harvest: dict[int, list[int]] = {}
-        self._builds: dict[int, list[int]] = {}
+        #: Lists computed on demand, in one dict (few objects per field keeps the
+        #: garbage collector's work small): key w for row(w), 16 + v for unions(v),
+        #: 32 + num for harvests, 64 + ... for builds.
+        self._memo: dict[int, list[int]] = {}
         # Bit w set when some loose group is worth w: a subset-sum bitset, by shifts.
         reach = 1
         m = loose
@@ -171,13 +181,10 @@ class FieldMoves:
             reach |= 1 << 14
         self.has = reach & ~1
         sv = 0
-        adds: list[int] = []
         for st in stocks:
             sv |= 1 << st[1]
-            if st[2] == ADD:
-                adds.append(st[1])
         self.stock_values = sv
-        self.adds = adds
+        self.adds: tuple[int, ...] = tuple([st[1] for st in stocks if st[2] == ADD])
         #: Bit v set when a card of value v harvests something here.
         self.takes = self.has | sv
         #: buildable(num) per card number (-1: not computed yet).
@@ -205,25 +212,27 @@ class FieldMoves:
         self._sums = sums
 
     def row(self, w: int) -> list[int]:
-        hit = self._rows.get(w)
+        hit = self._memo.get(w)
         if hit is not None:
             return hit
-        if not self._sums:
-            self._enumerate()
-        sums = self._sums
         subsets = self._subsets
+        if subsets is None:
+            self._enumerate()
+            subsets = self._subsets
+            assert subsets is not None
+        sums = self._sums
         out = [subsets[i] for i in range(1, len(sums)) if sums[i] == w]
         if w == 14:
             aces = self.loose & ACES
             while aces:
                 low = aces & -aces
                 aces ^= low
-                out.append(low | 1 << (HIGH_SHIFT + CARD_SUIT[low.bit_length() - 1]))
-        self._rows[w] = out
+                out.append(low | 1 << (HIGH_SHIFT + SUIT[low.bit_length() - 1]))
+        self._memo[w] = out
         return out
 
     def unions(self, v: int) -> list[int]:
-        hit = self._unions.get(v)
+        hit = self._memo.get(16 + v)
         if hit is not None:
             return hit
         row = self.row(v)
@@ -234,7 +243,7 @@ class FieldMoves:
             for g in row:
                 res |= {r | g for r in res if not r & g}
             out = list(res)
-        self._unions[v] = out
+        self._memo[16 + v] = out
         return out
 
     # -- moves -----------------------------------------------------------------------
@@ -276,7 +285,7 @@ class FieldMoves:
     def harvests(self, c: int) -> list[int]:
         """The harvest suffixes (kind, loose and stockpile bits) of card ``c``."""
         num = NUM[c]
-        hit = self._harvest.get(num)
+        hit = self._memo.get(32 + num)
         if hit is None:
             base = HARVEST << KIND_SHIFT
             if num == 1:
@@ -284,7 +293,7 @@ class FieldMoves:
                 hit = [base | x for x in sorted(both)]
             else:
                 hit = [base | x for x in self.harvests_of_value(num)]
-            self._harvest[num] = hit
+            self._memo[32 + num] = hit
         return hit
 
     def harvests_of_value(self, v: int) -> list[int]:
@@ -306,13 +315,13 @@ class FieldMoves:
         """The stockpile suffixes of card ``c`` to value ``v`` (kind, value, Aces, loose
         and stockpile bits), distinct."""
         num = NUM[c]
-        key = (c if num == 1 else 52 + num) * 16 + v  # only an Ace's suit matters
-        hit = self._builds.get(key)
+        key = 64 + (c if num == 1 else 52 + num) * 16 + v  # only an Ace's suit matters
+        hit = self._memo.get(key)
         if hit is None:
             out: list[int] = []
             self._build(out, c, v)
             hit = list(set(out))
-            self._builds[key] = hit
+            self._memo[key] = hit
         return hit
 
     def _build(self, out: list[int], c: int, v: int) -> None:
@@ -351,7 +360,7 @@ class FieldMoves:
         elif 1 <= w <= 13:
             starts += self.row(w)
         if num == 1 and v == 14:
-            starts.append(1 << (HIGH_SHIFT + CARD_SUIT[c]))
+            starts.append(1 << (HIGH_SHIFT + SUIT[c]))
         if not starts:
             return
         combos = subset_unions(same) if same else [0]
@@ -372,7 +381,7 @@ class FieldMoves:
 _FIELD_CACHE: dict[tuple[int, tuple[Stockpile, ...]], FieldMoves] = {}
 #: Entries before the cache is emptied: it serves searches that revisit positions (a
 #: random playout rarely meets a field twice), so it is kept small.
-_CACHE_LIMIT = 4096
+_CACHE_LIMIT: Final = 1024
 
 
 def field_moves(loose: int, stocks: tuple[Stockpile, ...]) -> FieldMoves:

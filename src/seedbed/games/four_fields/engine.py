@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from math import comb
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from seedbed.core.cards import (
     CARD_NAMES,
@@ -71,12 +71,13 @@ from .notation import action_text, matches, parse
 if TYPE_CHECKING:
     from . import FourFieldsGame
 
-HAND_SIZE = 4
-TARGET = 17
-KIND_SHIFTED = tuple(k << 8 for k in range(5))
-SPADE_MASK, HEART_MASK = SUIT_MASKS[0], SUIT_MASKS[1]
+HAND_SIZE: Final = 4
+TARGET: Final = 17
+KIND_SHIFTED: Final = tuple(k << 8 for k in range(5))
+SPADE_MASK: Final = SUIT_MASKS[0]
+HEART_MASK: Final = SUIT_MASKS[1]
 #: Placeholder for a field not analysed yet: its loose cards (-1) match no field.
-_NO_FIELD = FieldMoves(0, ())
+_NO_FIELD: Final = FieldMoves(0, ())
 _NO_FIELD.loose = -1
 
 

@@ -13,8 +13,8 @@ depends on the state::
     bits  71..122  STOCK: the cards of the stockpiles taken or used
     bits 123..174  PLAYED: the four cards of a full harvest
 
-The subset tables are keyed by a field's loose cards, so every field content is
-analysed once per process however often it is met again.
+:class:`FieldMoves` holds one field's subset tables and moves per played card; a state
+keeps one per field, so a turn analyses only the field that changed.
 """
 
 from __future__ import annotations
@@ -139,8 +139,7 @@ class FieldMoves:
     """The moves one field's contents allow, per played card, computed on first use.
 
     A state keeps the object of each of its fields (clones share them), so a turn only
-    recomputes the field that changed; objects are also cached by contents
-    (:func:`field_moves`). Subset tables: ``row(w)`` is every group of loose cards
+    analyses the field that changed. Subset tables: ``row(w)`` is every group of loose cards
     worth ``w`` (1..14); Aces count 1 in a group of several cards, and an Ace alone is
     also a group of 14 with its aces-high bit, since 14 plus anything exceeds the
     highest value. ``unions(v)`` is every union of pairwise disjoint groups worth ``v``
@@ -257,11 +256,13 @@ class FieldMoves:
         if season != AUTUMN:
             out.append(base)  # sow
         if season != WINTER and self.takes & VALUE_BITS[c]:
-            out += [base | x for x in self.harvests(c)]
+            for x in self.harvests(c):
+                out.append(base | x)
         v = 0
         while values:
             if values & 1:
-                out += [base | x for x in self.builds(c, v)]
+                for x in self.builds(c, v):
+                    out.append(base | x)
             values >>= 1
             v += 1
         self.per_card[key] = out
@@ -376,21 +377,3 @@ class FieldMoves:
                 for sc in combos:
                     if m or sc:
                         out.append(lb | sc << STOCK_SHIFT)
-
-
-_FIELD_CACHE: dict[tuple[int, tuple[Stockpile, ...]], FieldMoves] = {}
-#: Entries before the cache is emptied: it serves searches that revisit positions (a
-#: random playout rarely meets a field twice), so it is kept small.
-_CACHE_LIMIT: Final = 1024
-
-
-def field_moves(loose: int, stocks: tuple[Stockpile, ...]) -> FieldMoves:
-    """The (shared) moves object of a field with these contents."""
-    key = (loose, stocks)
-    fm = _FIELD_CACHE.get(key)
-    if fm is None:
-        if len(_FIELD_CACHE) >= _CACHE_LIMIT:
-            _FIELD_CACHE.clear()
-        fm = FieldMoves(loose, stocks)
-        _FIELD_CACHE[key] = fm
-    return fm

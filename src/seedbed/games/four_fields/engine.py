@@ -62,7 +62,6 @@ from ._tables import (
     WINTER,
     FieldMoves,
     Stockpile,
-    field_moves,
     turned,
     unpack,
 )
@@ -395,7 +394,10 @@ class FourFieldsState(State):
             stocks = stocks_all[f]
             fm = fms[f]
             if fm.loose != loose or (fm.stocks is not stocks and fm.stocks != stocks):
-                fm = field_moves(loose, stocks)
+                # Not cached across states on purpose: a random playout rarely meets
+                # a field's contents twice, and a process-wide cache keeps thousands
+                # of objects alive, so the garbage collector cost more than the moves.
+                fm = FieldMoves(loose, stocks)
                 fms[f] = fm
             per_card = fm.per_card
             fbase = f << 6

@@ -188,8 +188,8 @@ class FieldMoves:
         self.takes = self.has | sv
         #: buildable(num) per card number (-1: not computed yet).
         self.bld: list[int] = [-1] * 14
-        #: Every move of one card here, keyed by card | field << 6 | season << 8 |
-        #: (kept values that can be built) << 10.
+        #: Every move of one card here but the sow, keyed by card | field << 6 |
+        #: season << 8 | (kept values that can be built) << 10.
         self.per_card: dict[int, list[int]] = {}
 
     # -- subset tables ---------------------------------------------------------------
@@ -247,14 +247,12 @@ class FieldMoves:
 
     # -- moves -----------------------------------------------------------------------
     def card_moves(self, key: int) -> list[int]:
-        """The moves (with card and field bits) described by a ``per_card`` key."""
+        """The moves but the sow (with card and field bits) of a ``per_card`` key."""
         c = key & 63
         season = key >> 8 & 3
         values = key >> 10
         base = key & 255  # card and field
         out: list[int] = []
-        if season != AUTUMN:
-            out.append(base)  # sow
         if season != WINTER and self.takes & VALUE_BITS[c]:
             for x in self.harvests(c):
                 out.append(base | x)
@@ -290,26 +288,31 @@ class FieldMoves:
         if hit is None:
             base = HARVEST << KIND_SHIFT
             if num == 1:
-                both = set(self.harvests_of_value(1)) | set(self.harvests_of_value(14))
-                hit = [base | x for x in sorted(both)]
+                both = set(self.harvests_of_value(1, base))
+                both.update(self.harvests_of_value(14, base))
+                hit = sorted(both)
             else:
-                hit = [base | x for x in self.harvests_of_value(num)]
+                hit = self.harvests_of_value(num, base)
             self._memo[32 + num] = hit
         return hit
 
-    def harvests_of_value(self, v: int) -> list[int]:
-        """Every harvest by value ``v`` (ruling 4), as loose and stockpile bits: any
-        non-empty choice of disjoint loose groups worth ``v`` and of whole stockpiles of
-        value ``v``."""
-        loose = [m for m in self.unions(v) if m]
+    def harvests_of_value(self, v: int, base: int) -> list[int]:
+        """Every harvest by value ``v`` (ruling 4), as ``base`` with loose and stockpile
+        bits: any non-empty choice of disjoint loose groups worth ``v`` and of whole
+        stockpiles of value ``v``."""
+        loose = self.unions(v)
         if v == 14:  # the same cards may appear with different Aces counted 14
             loose = sorted({m & MASK52 for m in loose})
-        out = [m << LOOSE_SHIFT for m in loose]
+        out = [base | m << LOOSE_SHIFT for m in loose if m]
+        if not self.stock_values >> v & 1:
+            return out
         same = [st[0] << STOCK_SHIFT for st in self.stocks if st[1] == v]
-        if same:
-            for sc in subset_unions(same)[1:]:
-                out.append(sc)
-                out += [sc | m << LOOSE_SHIFT for m in loose]
+        for sc in subset_unions(same)[1:]:
+            b = base | sc
+            out.append(b)
+            for m in loose:
+                if m:
+                    out.append(b | m << LOOSE_SHIFT)
         return out
 
     def builds(self, c: int, v: int) -> list[int]:
@@ -319,16 +322,15 @@ class FieldMoves:
         key = 64 + (c if num == 1 else 52 + num) * 16 + v  # only an Ace's suit matters
         hit = self._memo.get(key)
         if hit is None:
-            out: list[int] = []
-            self._build(out, c, v)
-            hit = list(set(out))
+            hit = []
+            self._build(hit, c, v)
             self._memo[key] = hit
         return hit
 
     def _build(self, out: list[int], c: int, v: int) -> None:
-        """Stockpile moves of card ``c`` to value ``v`` (ruling 5): adding up (new, or
-        raising an adding-up stockpile) and matching. The caller checks that a card of
-        value ``v`` stays in hand."""
+        """Stockpile moves of card ``c`` to value ``v`` (ruling 5), distinct: adding up
+        (new, or raising an adding-up stockpile) and matching. The caller checks that a
+        card of value ``v`` stays in hand."""
         num = NUM[c]
         has = self.has
         vbits = v << VALUE_SHIFT
@@ -336,7 +338,8 @@ class FieldMoves:
         # Adding up: an Ace counts 1 here (14 plus anything is more than 14).
         w = v - num
         if 1 <= w <= 13 and has >> w & 1:
-            out += [add_base | m << LOOSE_SHIFT for m in self.row(w)]
+            for m in self.row(w):
+                out.append(add_base | m << LOOSE_SHIFT)
         same: list[int] = []
         for st in self.stocks:
             sm = st[0]
@@ -350,7 +353,8 @@ class FieldMoves:
                 out.append(add_base | sm << STOCK_SHIFT)
             elif 1 <= x <= 13 and has >> x & 1:
                 b = add_base | sm << STOCK_SHIFT
-                out += [b | m << LOOSE_SHIFT for m in self.row(x)]
+                for m in self.row(x):
+                    out.append(b | m << LOOSE_SHIFT)
         # Matching: c alone or with loose cards makes v, joined by more items of value v.
         has_v = has >> v & 1
         if not same and not has_v:
@@ -367,6 +371,9 @@ class FieldMoves:
         combos = subset_unions(same) if same else [0]
         b = MATCH << KIND_SHIFT | vbits
         every = self.unions(v) if has_v else [0]
+        # One start gives distinct unions (``every`` is distinct); several starts may
+        # reach the same cards, so their moves are deduplicated.
+        dest = out if len(starts) == 1 else []
         for g0 in starts:
             for g in every:
                 if g & g0:
@@ -376,4 +383,6 @@ class FieldMoves:
                 lb = b | (u >> HIGH_SHIFT) << ACE_SHIFT | (u & MASK52) << LOOSE_SHIFT
                 for sc in combos:
                     if m or sc:
-                        out.append(lb | sc << STOCK_SHIFT)
+                        dest.append(lb | sc << STOCK_SHIFT)
+        if dest is not out:
+            out += set(dest)

@@ -384,6 +384,10 @@ class FourFieldsState(State):
                     k |= vb[j]
             kept.append(k)
         seasons = SEASONS[self._orient]
+        # Sows are the smallest actions (card and field bits only; every other move
+        # takes or uses a field card) and come out in order (field, then card), so only
+        # the other moves need sorting; comparing big ints is much of the cost.
+        sows: list[int] = []
         out: list[int] = []
         loose_all = self._loose
         stocks_all = self._stocks
@@ -415,10 +419,10 @@ class FourFieldsState(State):
                     if b < 0:
                         b = fm.buildable(num)
                     rel = kept[i] & b
+                if sow:
+                    sows.append(c | fbase)
                 if not rel and not takes & vb[i]:
-                    if sow:  # the common case: this card can only be sown here
-                        out.append(c | fbase)
-                    continue
+                    continue  # the common case: this card can only be sown here
                 key = c | fs | rel << 10
                 moves = per_card.get(key)
                 if moves is None:
@@ -427,7 +431,8 @@ class FourFieldsState(State):
             if self._full and season != WINTER and nh == HAND_SIZE:
                 self._full_harvests(out, f, hand, hcards, fm)
         out.sort()
-        return out
+        sows += out
+        return sows
 
     def _full_harvests(
         self, out: list[int], f: int, hand: int, hcards: list[int], fm: FieldMoves
@@ -443,7 +448,7 @@ class FourFieldsState(State):
             v = low + 13 * k
             if v > 14 or not present >> v & 1:
                 continue
-            found = fm.harvests_of_value(v)
+            found = fm.harvests_of_value(v, 0)
             for t in turners:
                 b = t | f << 6 | KIND_SHIFTED[FULL] | hand << PLAYED_SHIFT
                 out.extend(b | x for x in found)

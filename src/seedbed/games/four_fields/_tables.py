@@ -125,6 +125,8 @@ def unpack(action: int) -> tuple[int, int, int, int, int, int, int, int]:
 #: bits 52..55. Plain ints (no tuples) keep the tables cheap to build and invisible to
 #: the cyclic garbage collector, which otherwise dominates long simulations.
 HIGH_SHIFT: Final = 52
+#: Flag of the memo keys of one card's moves (:meth:`FieldMoves.card_moves`).
+PER_CARD: Final = 1 << 24
 
 
 def subset_unions(masks: list[int]) -> list[int]:
@@ -147,14 +149,12 @@ class FieldMoves:
     """
 
     __slots__ = (
-        "_memo",
         "_subsets",
         "_sums",
         "adds",
-        "bld",
         "has",
         "loose",
-        "per_card",
+        "memo",
         "stock_values",
         "stocks",
         "takes",
@@ -164,11 +164,13 @@ class FieldMoves:
         self.loose = loose
         self.stocks = stocks
         self._subsets: list[int] | None = None
-        self._sums: list[int] = []
-        #: Lists computed on demand, in one dict (few objects per field keeps the
+        self._sums: list[int] | None = None
+        #: Lists computed on demand, in one dict (few objects per field keep the
         #: garbage collector's work small): key w for row(w), 16 + v for unions(v),
-        #: 32 + num for harvests, 64 + ... for builds.
-        self._memo: dict[int, list[int]] = {}
+        #: 32 + num for harvests, 64 + ... for builds, and PER_CARD | card |
+        #: field << 6 | Winter << 8 | (kept values that can be built) << 9 for every
+        #: move of one card here but the sow (see :meth:`card_moves`).
+        self.memo: dict[int, list[int]] = {}
         # Bit w set when some loose group is worth w: a subset-sum bitset, by shifts.
         reach = 1
         m = loose
@@ -183,14 +185,11 @@ class FieldMoves:
         for st in stocks:
             sv |= 1 << st[1]
         self.stock_values = sv
-        self.adds: tuple[int, ...] = tuple([st[1] for st in stocks if st[2] == ADD])
+        self.adds: tuple[int, ...] = (
+            tuple([st[1] for st in stocks if st[2] == ADD]) if stocks else ()
+        )
         #: Bit v set when a card of value v harvests something here.
         self.takes = self.has | sv
-        #: buildable(num) per card number (-1: not computed yet).
-        self.bld: list[int] = [-1] * 14
-        #: Every move of one card here but the sow, keyed by card | field << 6 |
-        #: season << 8 | (kept values that can be built) << 10.
-        self.per_card: dict[int, list[int]] = {}
 
     # -- subset tables ---------------------------------------------------------------
     def _enumerate(self) -> None:
@@ -211,15 +210,14 @@ class FieldMoves:
         self._sums = sums
 
     def row(self, w: int) -> list[int]:
-        hit = self._memo.get(w)
+        hit = self.memo.get(w)
         if hit is not None:
             return hit
-        subsets = self._subsets
-        if subsets is None:
+        if self._subsets is None:
             self._enumerate()
-            subsets = self._subsets
-            assert subsets is not None
+        subsets = self._subsets
         sums = self._sums
+        assert subsets is not None and sums is not None
         out = [subsets[i] for i in range(1, len(sums)) if sums[i] == w]
         if w == 14:
             aces = self.loose & ACES
@@ -227,11 +225,11 @@ class FieldMoves:
                 low = aces & -aces
                 aces ^= low
                 out.append(low | 1 << (HIGH_SHIFT + SUIT[low.bit_length() - 1]))
-        self._memo[w] = out
+        self.memo[w] = out
         return out
 
     def unions(self, v: int) -> list[int]:
-        hit = self._memo.get(16 + v)
+        hit = self.memo.get(16 + v)
         if hit is not None:
             return hit
         row = self.row(v)
@@ -242,18 +240,17 @@ class FieldMoves:
             for g in row:
                 res |= {r | g for r in res if not r & g}
             out = list(res)
-        self._memo[16 + v] = out
+        self.memo[16 + v] = out
         return out
 
     # -- moves -----------------------------------------------------------------------
     def card_moves(self, key: int) -> list[int]:
-        """The moves but the sow (with card and field bits) of a ``per_card`` key."""
+        """The moves but the sow (with card and field bits) of a ``PER_CARD`` key."""
         c = key & 63
-        season = key >> 8 & 3
-        values = key >> 10
+        values = (key >> 9) & 0x7FFF
         base = key & 255  # card and field
         out: list[int] = []
-        if season != WINTER and self.takes & VALUE_BITS[c]:
+        if not key & 256 and self.takes & VALUE_BITS[c]:  # not Winter
             for x in self.harvests(c):
                 out.append(base | x)
         v = 0
@@ -263,28 +260,24 @@ class FieldMoves:
                     out.append(base | x)
             values >>= 1
             v += 1
-        self.per_card[key] = out
+        self.memo[key] = out
         return out
 
     def buildable(self, num: int) -> int:
         """Bit v set when a card numbered ``num`` may build some stockpile of value v
         here (a necessary condition, the kept card aside); computed with shifts."""
-        bits = self.bld[num]
-        if bits < 0:
-            has = self.has
-            bits = has << num  # adding up a new stockpile: the card and a group
-            for sv in self.adds:
-                bits |= (has | 1) << (sv + num)  # raising, with or without loose cards
-            starts = has << num | 1 << num | (1 << 14 if num == 1 else 0)
-            bits |= starts & (has | self.stock_values)  # matching
-            bits &= 0x7FFE
-            self.bld[num] = bits
-        return bits
+        has = self.has
+        bits = has << num  # adding up a new stockpile: the card and a group
+        for sv in self.adds:
+            bits |= (has | 1) << (sv + num)  # raising, with or without loose cards
+        starts = has << num | 1 << num | (1 << 14 if num == 1 else 0)
+        bits |= starts & (has | self.stock_values)  # matching
+        return bits & 0x7FFE
 
     def harvests(self, c: int) -> list[int]:
         """The harvest suffixes (kind, loose and stockpile bits) of card ``c``."""
         num = NUM[c]
-        hit = self._memo.get(32 + num)
+        hit = self.memo.get(32 + num)
         if hit is None:
             base = HARVEST << KIND_SHIFT
             if num == 1:
@@ -293,7 +286,7 @@ class FieldMoves:
                 hit = sorted(both)
             else:
                 hit = self.harvests_of_value(num, base)
-            self._memo[32 + num] = hit
+            self.memo[32 + num] = hit
         return hit
 
     def harvests_of_value(self, v: int, base: int) -> list[int]:
@@ -320,11 +313,11 @@ class FieldMoves:
         and stockpile bits), distinct."""
         num = NUM[c]
         key = 64 + (c if num == 1 else 52 + num) * 16 + v  # only an Ace's suit matters
-        hit = self._memo.get(key)
+        hit = self.memo.get(key)
         if hit is None:
             hit = []
             self._build(hit, c, v)
-            self._memo[key] = hit
+            self.memo[key] = hit
         return hit
 
     def _build(self, out: list[int], c: int, v: int) -> None:

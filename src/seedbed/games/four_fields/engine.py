@@ -50,6 +50,7 @@ from ._tables import (
     MATCH,
     NO_CARD,
     NUM,
+    PER_CARD,
     PLAYED_SHIFT,
     RANK_OF_VALUE,
     SEASON_NAMES,
@@ -403,28 +404,24 @@ class FourFieldsState(State):
                 # of objects alive, so the garbage collector cost more than the moves.
                 fm = FieldMoves(loose, stocks)
                 fms[f] = fm
-            per_card = fm.per_card
+            memo = fm.memo
             fbase = f << 6
-            fs = fbase | season << 8
             spring = season == SPRING
             sow = season != AUTUMN
-            takes = fm.takes if season != WINTER else 0
+            winter = season == WINTER
+            # The season matters only as Winter (no harvest) or Spring (no build, so
+            # nothing to keep): the key stays valid when the square turns.
+            fkey = PER_CARD | fbase | (256 if winter else 0)
+            takes = 0 if winter else fm.takes
             for i in range(nh):
                 c = hcards[i]
-                if spring:
-                    rel = 0
-                else:
-                    num = NUM[c]
-                    b = fm.bld[num]
-                    if b < 0:
-                        b = fm.buildable(num)
-                    rel = kept[i] & b
+                rel = 0 if spring else kept[i] & fm.buildable(NUM[c])
                 if sow:
                     sows.append(c | fbase)
                 if not rel and not takes & vb[i]:
                     continue  # the common case: this card can only be sown here
-                key = c | fs | rel << 10
-                moves = per_card.get(key)
+                key = fkey | c | rel << 9
+                moves = memo.get(key)
                 if moves is None:
                     moves = fm.card_moves(key)
                 out += moves

@@ -125,8 +125,9 @@ def unpack(action: int) -> tuple[int, int, int, int, int, int, int, int]:
 #: bits 52..55. Plain ints (no tuples) keep the tables cheap to build and invisible to
 #: the cyclic garbage collector, which otherwise dominates long simulations.
 HIGH_SHIFT: Final = 52
-#: Flag of the memo keys of one card's moves (:meth:`FieldMoves.card_moves`).
-PER_CARD: Final = 1 << 24
+#: Flags of the memo keys of one card's harvests and builds (:class:`FieldMoves`).
+HARVESTS_KEY: Final = 1 << 24
+BUILDS_KEY: Final = 1 << 25
 
 
 def subset_unions(masks: list[int]) -> list[int]:
@@ -167,9 +168,9 @@ class FieldMoves:
         self._sums: list[int] | None = None
         #: Lists computed on demand, in one dict (few objects per field keep the
         #: garbage collector's work small): key w for row(w), 16 + v for unions(v),
-        #: 32 + num for harvests, 64 + ... for builds, and PER_CARD | card |
-        #: field << 6 | Winter << 8 | (kept values that can be built) << 9 for every
-        #: move of one card here but the sow (see :meth:`card_moves`).
+        #: 32 + num for harvests, 64 + ... for builds, and HARVESTS_KEY | card |
+        #: field << 6 or BUILDS_KEY | card | field << 6 | value << 8 for the moves
+        #: of one card (:meth:`card_harvests`, :meth:`card_builds`).
         self.memo: dict[int, list[int]] = {}
         # Bit w set when some loose group is worth w: a subset-sum bitset, by shifts.
         reach = 1
@@ -244,22 +245,18 @@ class FieldMoves:
         return out
 
     # -- moves -----------------------------------------------------------------------
-    def card_moves(self, key: int) -> list[int]:
-        """The moves but the sow (with card and field bits) of a ``PER_CARD`` key."""
-        c = key & 63
-        values = (key >> 9) & 0x7FFF
+    def card_harvests(self, key: int) -> list[int]:
+        """The harvests of a card with card and field bits (``HARVESTS_KEY`` key)."""
         base = key & 255  # card and field
-        out: list[int] = []
-        if not key & 256 and self.takes & VALUE_BITS[c]:  # not Winter
-            for x in self.harvests(c):
-                out.append(base | x)
-        v = 0
-        while values:
-            if values & 1:
-                for x in self.builds(c, v):
-                    out.append(base | x)
-            values >>= 1
-            v += 1
+        out = [base | x for x in self.harvests(key & 63)]
+        self.memo[key] = out
+        return out
+
+    def card_builds(self, key: int) -> list[int]:
+        """The builds of a card to one value, with card and field bits (``BUILDS_KEY``
+        key); the caller checks that the value is kept in hand."""
+        base = key & 255  # card and field
+        out = [base | x for x in self.builds(key & 63, (key >> 8) & 15)]
         self.memo[key] = out
         return out
 

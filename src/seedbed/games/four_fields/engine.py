@@ -39,9 +39,11 @@ from ._tables import (
     ACES,
     ADD,
     AUTUMN,
+    BUILDS_KEY,
     FIELD_SHIFT,
     FULL,
     HARVEST,
+    HARVESTS_KEY,
     IS_SEASON_CARD,
     KIND_SHIFT,
     KIND_WORDS,
@@ -50,7 +52,6 @@ from ._tables import (
     MATCH,
     NO_CARD,
     NUM,
-    PER_CARD,
     PLAYED_SHIFT,
     RANK_OF_VALUE,
     SEASON_NAMES,
@@ -408,23 +409,31 @@ class FourFieldsState(State):
             fbase = f << 6
             spring = season == SPRING
             sow = season != AUTUMN
-            winter = season == WINTER
-            # The season matters only as Winter (no harvest) or Spring (no build, so
-            # nothing to keep): the key stays valid when the square turns.
-            fkey = PER_CARD | fbase | (256 if winter else 0)
-            takes = 0 if winter else fm.takes
+            # A card's harvests and its builds to each value are cached apart, with
+            # field and card bits: unlike the whole set of a card's moves, they stay
+            # valid when the square turns or the rest of the hand changes.
+            takes = 0 if season == WINTER else fm.takes
             for i in range(nh):
                 c = hcards[i]
-                rel = 0 if spring else kept[i] & fm.buildable(NUM[c])
                 if sow:
                     sows.append(c | fbase)
-                if not rel and not takes & vb[i]:
-                    continue  # the common case: this card can only be sown here
-                key = fkey | c | rel << 9
-                moves = memo.get(key)
-                if moves is None:
-                    moves = fm.card_moves(key)
-                out += moves
+                if takes & vb[i]:
+                    key = HARVESTS_KEY | fbase | c
+                    moves = memo.get(key)
+                    if moves is None:
+                        moves = fm.card_harvests(key)
+                    out += moves
+                if spring:
+                    continue
+                rel = kept[i] & fm.buildable(NUM[c])
+                while rel:
+                    low = rel & -rel
+                    rel ^= low
+                    key = BUILDS_KEY | (low.bit_length() - 1) << 8 | fbase | c
+                    moves = memo.get(key)
+                    if moves is None:
+                        moves = fm.card_builds(key)
+                    out += moves
             if self._full and season != WINTER and nh == HAND_SIZE:
                 self._full_harvests(out, f, hand, hcards, fm)
         out.sort()

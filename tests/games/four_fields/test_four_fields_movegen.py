@@ -11,6 +11,7 @@ import random
 from collections.abc import Iterator
 from itertools import combinations, product
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -174,3 +175,24 @@ def test_generator_on_crowded_field_with_stockpiles() -> None:
             summer=summer,
         )
         assert s.legal_actions() == reference(s)
+
+
+@pytest.mark.parametrize(("players", "full"), [(2, False), (3, True), (4, False)])
+def test_field_tables_kept_across_moves_and_clones_stay_exact(players: int, full: bool) -> None:
+    """A state keeps each field's move tables from turn to turn and shares them with its
+    clones; its moves always equal those of the same position analysed afresh (read
+    back from JSON), through whole games with reseeds, stockpiles and new rounds."""
+    game = seedbed.load("four_fields", players=players, full_harvest=full)
+    rng = random.Random(players)
+    s = game.new_state(players)
+    branch = None
+    while not s.is_terminal():
+        legal = s.legal_actions()
+        assert legal == game.state_from_json(s.to_json()).legal_actions()
+        if branch is not None and not branch.is_terminal():
+            assert branch.legal_actions() == game.state_from_json(branch.to_json()).legal_actions()
+            blegal = branch.legal_actions()
+            branch.apply_action(blegal[rng.randrange(len(blegal))])
+        if rng.random() < 0.05:
+            branch = s.clone()
+        s.apply_action(legal[rng.randrange(len(legal))])

@@ -13,60 +13,74 @@ depends on the state::
     bits  71..122  STOCK: the cards of the stockpiles taken or used
     bits 123..174  PLAYED: the four cards of a full harvest
 
-The subset tables are keyed by a field's loose cards, so every field content is
-analysed once per process however often it is met again.
+:class:`FieldMoves` holds one field's subset tables and moves per played card; a state
+keeps one per field, so a turn analyses only the field that changed.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Final
 
-from seedbed.core.cards import CARD_NUMBER, CARD_SUIT, CLUBS, DIAMONDS, HEARTS, SPADES, cards_of
+from seedbed.core.cards import CARD_NUMBER, CARD_SUIT, CLUBS, DIAMONDS, HEARTS, SPADES
+
+# Module constants are ``Final`` so that mypyc reads them as C statics, not from the
+# module's dict on every use in the hot loops.
 
 # -- seasons -----------------------------------------------------------------------
 #: The season of a field is the suit on the edge of the square facing it.
-SUMMER, AUTUMN, WINTER, SPRING = HEARTS, DIAMONDS, SPADES, CLUBS
-SEASON_NAMES = ("winter", "summer", "autumn", "spring")  # indexed by suit S H D C
+SUMMER: Final = HEARTS
+AUTUMN: Final = DIAMONDS
+WINTER: Final = SPADES
+SPRING: Final = CLUBS
+SEASON_NAMES: Final = ("winter", "summer", "autumn", "spring")  # indexed by suit S H D C
 #: The square's edges in clockwise order (ruling 1).
-SQUARE = (HEARTS, DIAMONDS, SPADES, CLUBS)
+SQUARE: Final = (HEARTS, DIAMONDS, SPADES, CLUBS)
 #: Position of each suit's edge on the square, indexed by suit.
-SQUARE_POS = tuple(SQUARE.index(s) for s in range(4))
+SQUARE_POS: Final = tuple(SQUARE.index(s) for s in range(4))
 #: SEASONS[orient][field]: with the square turned ``orient`` steps, field f faces the edge
 #: at position (f - orient) mod 4. Orientation 0 is the start of a round (field 0 Summer).
-SEASONS: tuple[tuple[int, ...], ...] = tuple(
+SEASONS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(SQUARE[(f - o) % 4] for f in range(4)) for o in range(4)
 )
 
 
 def turned(field: int, card: int) -> int:
     """The orientation after ``card`` (a season card) is played into ``field``."""
-    return (field - SQUARE_POS[CARD_SUIT[card]]) % 4
+    return (field - SQUARE_POS[SUIT[card]]) % 4
 
 
 # -- cards -------------------------------------------------------------------------
-NUM = CARD_NUMBER[:52]
+NUM: Final[tuple[int, ...]] = CARD_NUMBER[:52]
+SUIT: Final[tuple[int, ...]] = CARD_SUIT[:52]
 #: Jack, Queen, King and Ace turn the seasons when played from hand.
-IS_SEASON_CARD = tuple(n == 1 or n >= 11 for n in NUM)
+IS_SEASON_CARD: Final = tuple(n == 1 or n >= 11 for n in NUM)
 #: The values a card may take: an Ace is 1 or 14.
-VALUES: tuple[tuple[int, ...], ...] = tuple((1, 14) if n == 1 else (n,) for n in NUM)
-ACES = sum(1 << (s * 13) for s in range(4))
+VALUES: Final[tuple[tuple[int, ...], ...]] = tuple((1, 14) if n == 1 else (n,) for n in NUM)
+ACES: Final = sum(1 << (s * 13) for s in range(4))
 #: Bit ``v`` set for each value a card can stand for (used for "holds a card of value v").
-VALUE_BITS = tuple(sum(1 << v for v in vals) for vals in VALUES)
+VALUE_BITS: Final[tuple[int, ...]] = tuple(sum(1 << v for v in vals) for vals in VALUES)
 #: The rank (1..13) that a stockpile value asks its builder to keep: 14 is an Ace.
-RANK_OF_VALUE = (0, *range(1, 14), 1)
+RANK_OF_VALUE: Final = (0, *range(1, 14), 1)
+
+#: A stockpile: (cards, value, kind ADD/MATCH, builder, aces_high).
+Stockpile = tuple[int, int, int, int, int]
 
 # -- action packing ----------------------------------------------------------------
-SOW, HARVEST, ADD, MATCH, FULL = range(5)
-KIND_WORDS = ("sow", "harvest", "add", "match", "full harvest")
-NO_CARD = 63
-FIELD_SHIFT = 6
-KIND_SHIFT = 8
-VALUE_SHIFT = 11
-ACE_SHIFT = 15
-LOOSE_SHIFT = 19
-STOCK_SHIFT = 71
-PLAYED_SHIFT = 123
-MASK52 = (1 << 52) - 1
+SOW: Final = 0
+HARVEST: Final = 1
+ADD: Final = 2
+MATCH: Final = 3
+FULL: Final = 4
+KIND_WORDS: Final = ("sow", "harvest", "add", "match", "full harvest")
+NO_CARD: Final = 63
+FIELD_SHIFT: Final = 6
+KIND_SHIFT: Final = 8
+VALUE_SHIFT: Final = 11
+ACE_SHIFT: Final = 15
+LOOSE_SHIFT: Final = 19
+STOCK_SHIFT: Final = 71
+PLAYED_SHIFT: Final = 123
+MASK52: Final = (1 << 52) - 1
 
 
 def pack(
@@ -107,114 +121,13 @@ def unpack(action: int) -> tuple[int, int, int, int, int, int, int, int]:
 
 
 # -- subset tables -----------------------------------------------------------------
-Group = tuple[int, int]  # (card mask, aces counted as 14: one bit per suit)
-
-_GROUPS: dict[int, tuple[tuple[Group, ...], ...]] = {}
-_UNIONS: dict[tuple[int, int], tuple[Group, ...]] = {}
-_HARVESTS: dict[tuple[int, int], tuple[int, ...]] = {}
-#: Entries per cache before it is emptied (bounds memory in long simulations).
-_CACHE_LIMIT = 30_000
-
-
-def _limit(cache: dict[Any, Any]) -> None:
-    if len(cache) > _CACHE_LIMIT:
-        cache.clear()
-
-
-def groups(loose: int) -> tuple[tuple[Group, ...], ...]:
-    """``groups(loose)[v]``: every subset of the cards in ``loose`` worth ``v`` (1..14).
-
-    Aces count 1 in a group of several cards; an Ace alone is also a group of 14 (with
-    its aces-high bit set), since 14 plus anything exceeds the highest value.
-    """
-    hit = _GROUPS.get(loose)
-    if hit is not None:
-        return hit
-    cards = sorted(cards_of(loose), key=lambda c: NUM[c])
-    out: list[list[Group]] = [[] for _ in range(15)]
-    k = len(cards)
-
-    def dfs(start: int, mask: int, total: int) -> None:
-        for i in range(start, k):
-            c = cards[i]
-            t = total + NUM[c]
-            if t > 14:
-                break
-            m = mask | (1 << c)
-            out[t].append((m, 0))
-            dfs(i + 1, m, t)
-
-    dfs(0, 0, 0)
-    for c in cards:
-        if NUM[c] == 1:
-            out[14].append((1 << c, 1 << CARD_SUIT[c]))
-    result = tuple(tuple(g) for g in out)
-    _limit(_GROUPS)
-    _GROUPS[loose] = result
-    return result
-
-
-def unions(loose: int, value: int) -> tuple[Group, ...]:
-    """Every union of pairwise disjoint groups of ``loose`` worth ``value`` each, with the
-    Aces counted as 14, including the empty union ``(0, 0)``."""
-    key = (loose, value)
-    hit = _UNIONS.get(key)
-    if hit is not None:
-        return hit
-    row = groups(loose)[value]
-    if len(row) <= 1:
-        out: tuple[Group, ...] = ((0, 0), *row)
-    else:
-        res: set[Group] = {(0, 0)}
-        for g, a in row:
-            res |= {(r | g, ra | a) for r, ra in res if not r & g}
-        out = tuple(res)
-    _limit(_UNIONS)
-    _UNIONS[key] = out
-    return out
-
-
-def derive_groups(old: int, new: int) -> None:
-    """Fill the group table of ``new`` from that of ``old`` when it is cheap: ``new``
-    has lost cards (filter), or gained one card (extend). Called as a field changes."""
-    if new in _GROUPS:
-        return
-    table = _GROUPS.get(old)
-    if table is None:
-        return
-    if not new & ~old:
-        gone = old & ~new
-        _GROUPS[new] = tuple(tuple(g for g in row if not g[0] & gone) for row in table)
-        return
-    added = new & ~old
-    if added & (added - 1) or old & ~new:
-        return
-    c = added.bit_length() - 1
-    num = NUM[c]
-    out = [list(row) for row in table]
-    out[num].append((added, 0))
-    for t in range(1, 15 - num):
-        out[t + num].extend([(m | added, 0) for m, a in table[t] if not a])
-    if num == 1:
-        out[14].append((added, 1 << CARD_SUIT[c]))
-    _limit(_GROUPS)
-    _GROUPS[new] = tuple(tuple(row) for row in out)
-
-
-def harvest_masks(loose: int, value: int) -> tuple[int, ...]:
-    """The distinct non-empty sets of loose cards a card of ``value`` may harvest,
-    already shifted into the LOOSE bits of an action."""
-    key = (loose, value)
-    hit = _HARVESTS.get(key)
-    if hit is not None:
-        return hit
-    if value == 14:  # the same cards may appear with different Aces counted 14
-        out = tuple(m << LOOSE_SHIFT for m in {m for m, _ in unions(loose, value) if m})
-    else:
-        out = tuple(m << LOOSE_SHIFT for m, _ in unions(loose, value) if m)
-    _limit(_HARVESTS)
-    _HARVESTS[key] = out
-    return out
+#: A group is an int: its card mask, with the Aces counted as 14 (one bit per suit) in
+#: bits 52..55. Plain ints (no tuples) keep the tables cheap to build and invisible to
+#: the cyclic garbage collector, which otherwise dominates long simulations.
+HIGH_SHIFT: Final = 52
+#: Flags of the memo keys of one card's harvests and builds (:class:`FieldMoves`).
+HARVESTS_KEY: Final = 1 << 24
+BUILDS_KEY: Final = 1 << 25
 
 
 def subset_unions(masks: list[int]) -> list[int]:
@@ -223,3 +136,243 @@ def subset_unions(masks: list[int]) -> list[int]:
     for m in masks:
         out += [u | m for u in out]
     return out
+
+
+class FieldMoves:
+    """The moves one field's contents allow, per played card, computed on first use.
+
+    A state keeps the object of each of its fields (clones share them), so a turn only
+    analyses the field that changed. Subset tables: ``row(w)`` is every group of loose cards
+    worth ``w`` (1..14); Aces count 1 in a group of several cards, and an Ace alone is
+    also a group of 14 with its aces-high bit, since 14 plus anything exceeds the
+    highest value. ``unions(v)`` is every union of pairwise disjoint groups worth ``v``
+    each, the empty union (0) included.
+    """
+
+    __slots__ = (
+        "_subsets",
+        "_sums",
+        "adds",
+        "has",
+        "loose",
+        "memo",
+        "stock_values",
+        "stocks",
+        "takes",
+    )
+
+    def __init__(self, loose: int, stocks: tuple[Stockpile, ...]) -> None:
+        self.loose = loose
+        self.stocks = stocks
+        self._subsets: list[int] | None = None
+        self._sums: list[int] | None = None
+        #: Lists computed on demand, in one dict (few objects per field keep the
+        #: garbage collector's work small): key w for row(w), 16 + v for unions(v),
+        #: 32 + num for harvests, 64 + ... for builds, and HARVESTS_KEY | card |
+        #: field << 6 or BUILDS_KEY | card | field << 6 | value << 8 for the moves
+        #: of one card (:meth:`card_harvests`, :meth:`card_builds`).
+        self.memo: dict[int, list[int]] = {}
+        # Bit w set when some loose group is worth w: a subset-sum bitset, by shifts.
+        reach = 1
+        m = loose
+        while m:
+            low = m & -m
+            m ^= low
+            reach |= (reach << NUM[low.bit_length() - 1]) & 0x7FFF
+        if loose & ACES:
+            reach |= 1 << 14
+        self.has = reach & ~1
+        sv = 0
+        for st in stocks:
+            sv |= 1 << st[1]
+        self.stock_values = sv
+        self.adds: tuple[int, ...] = (
+            tuple([st[1] for st in stocks if st[2] == ADD]) if stocks else ()
+        )
+        #: Bit v set when a card of value v harvests something here.
+        self.takes = self.has | sv
+
+    # -- subset tables ---------------------------------------------------------------
+    def _enumerate(self) -> None:
+        """Every subset worth at most 14 (Aces 1), with its sum; the empty one first."""
+        subsets = [0]
+        sums = [0]
+        m = self.loose
+        while m:
+            low = m & -m
+            m ^= low
+            num = NUM[low.bit_length() - 1]
+            for i in range(len(subsets)):
+                t = sums[i] + num
+                if t <= 14:
+                    subsets.append(subsets[i] | low)
+                    sums.append(t)
+        self._subsets = subsets
+        self._sums = sums
+
+    def row(self, w: int) -> list[int]:
+        hit = self.memo.get(w)
+        if hit is not None:
+            return hit
+        if self._subsets is None:
+            self._enumerate()
+        subsets = self._subsets
+        sums = self._sums
+        assert subsets is not None and sums is not None
+        out = [subsets[i] for i in range(1, len(sums)) if sums[i] == w]
+        if w == 14:
+            aces = self.loose & ACES
+            while aces:
+                low = aces & -aces
+                aces ^= low
+                out.append(low | 1 << (HIGH_SHIFT + SUIT[low.bit_length() - 1]))
+        self.memo[w] = out
+        return out
+
+    def unions(self, v: int) -> list[int]:
+        hit = self.memo.get(16 + v)
+        if hit is not None:
+            return hit
+        row = self.row(v)
+        if len(row) <= 1:
+            out = [0, *row]
+        else:
+            res = {0}
+            for g in row:
+                res |= {r | g for r in res if not r & g}
+            out = list(res)
+        self.memo[16 + v] = out
+        return out
+
+    # -- moves -----------------------------------------------------------------------
+    def card_harvests(self, key: int) -> list[int]:
+        """The harvests of a card with card and field bits (``HARVESTS_KEY`` key)."""
+        base = key & 255  # card and field
+        out = [base | x for x in self.harvests(key & 63)]
+        self.memo[key] = out
+        return out
+
+    def card_builds(self, key: int) -> list[int]:
+        """The builds of a card to one value, with card and field bits (``BUILDS_KEY``
+        key); the caller checks that the value is kept in hand."""
+        base = key & 255  # card and field
+        out = [base | x for x in self.builds(key & 63, (key >> 8) & 15)]
+        self.memo[key] = out
+        return out
+
+    def buildable(self, num: int) -> int:
+        """Bit v set when a card numbered ``num`` may build some stockpile of value v
+        here (a necessary condition, the kept card aside); computed with shifts."""
+        has = self.has
+        bits = has << num  # adding up a new stockpile: the card and a group
+        for sv in self.adds:
+            bits |= (has | 1) << (sv + num)  # raising, with or without loose cards
+        starts = has << num | 1 << num | (1 << 14 if num == 1 else 0)
+        bits |= starts & (has | self.stock_values)  # matching
+        return bits & 0x7FFE
+
+    def harvests(self, c: int) -> list[int]:
+        """The harvest suffixes (kind, loose and stockpile bits) of card ``c``."""
+        num = NUM[c]
+        hit = self.memo.get(32 + num)
+        if hit is None:
+            base = HARVEST << KIND_SHIFT
+            if num == 1:
+                both = set(self.harvests_of_value(1, base))
+                both.update(self.harvests_of_value(14, base))
+                hit = sorted(both)
+            else:
+                hit = self.harvests_of_value(num, base)
+            self.memo[32 + num] = hit
+        return hit
+
+    def harvests_of_value(self, v: int, base: int) -> list[int]:
+        """Every harvest by value ``v`` (ruling 4), as ``base`` with loose and stockpile
+        bits: any non-empty choice of disjoint loose groups worth ``v`` and of whole
+        stockpiles of value ``v``."""
+        loose = self.unions(v)
+        if v == 14:  # the same cards may appear with different Aces counted 14
+            loose = sorted({m & MASK52 for m in loose})
+        out = [base | m << LOOSE_SHIFT for m in loose if m]
+        if not self.stock_values >> v & 1:
+            return out
+        same = [st[0] << STOCK_SHIFT for st in self.stocks if st[1] == v]
+        for sc in subset_unions(same)[1:]:
+            b = base | sc
+            out.append(b)
+            for m in loose:
+                if m:
+                    out.append(b | m << LOOSE_SHIFT)
+        return out
+
+    def builds(self, c: int, v: int) -> list[int]:
+        """The stockpile suffixes of card ``c`` to value ``v`` (kind, value, Aces, loose
+        and stockpile bits), distinct."""
+        num = NUM[c]
+        key = 64 + (c if num == 1 else 52 + num) * 16 + v  # only an Ace's suit matters
+        hit = self.memo.get(key)
+        if hit is None:
+            hit = []
+            self._build(hit, c, v)
+            self.memo[key] = hit
+        return hit
+
+    def _build(self, out: list[int], c: int, v: int) -> None:
+        """Stockpile moves of card ``c`` to value ``v`` (ruling 5), distinct: adding up
+        (new, or raising an adding-up stockpile) and matching. The caller checks that a
+        card of value ``v`` stays in hand."""
+        num = NUM[c]
+        has = self.has
+        vbits = v << VALUE_SHIFT
+        add_base = ADD << KIND_SHIFT | vbits
+        # Adding up: an Ace counts 1 here (14 plus anything is more than 14).
+        w = v - num
+        if 1 <= w <= 13 and has >> w & 1:
+            for m in self.row(w):
+                out.append(add_base | m << LOOSE_SHIFT)
+        same: list[int] = []
+        for st in self.stocks:
+            sm = st[0]
+            sv = st[1]
+            if sv == v:
+                same.append(sm)
+            if st[2] != ADD:
+                continue
+            x = v - sv - num
+            if x == 0:
+                out.append(add_base | sm << STOCK_SHIFT)
+            elif 1 <= x <= 13 and has >> x & 1:
+                b = add_base | sm << STOCK_SHIFT
+                for m in self.row(x):
+                    out.append(b | m << LOOSE_SHIFT)
+        # Matching: c alone or with loose cards makes v, joined by more items of value v.
+        has_v = has >> v & 1
+        if not same and not has_v:
+            return  # nothing else of value v to match with
+        starts: list[int] = []
+        if w == 0:
+            starts.append(0)
+        elif 1 <= w <= 13:
+            starts += self.row(w)
+        if num == 1 and v == 14:
+            starts.append(1 << (HIGH_SHIFT + SUIT[c]))
+        if not starts:
+            return
+        combos = subset_unions(same) if same else [0]
+        b = MATCH << KIND_SHIFT | vbits
+        every = self.unions(v) if has_v else [0]
+        # One start gives distinct unions (``every`` is distinct); several starts may
+        # reach the same cards, so their moves are deduplicated.
+        dest = out if len(starts) == 1 else []
+        for g0 in starts:
+            for g in every:
+                if g & g0:
+                    continue
+                u = g | g0
+                m = g & MASK52
+                lb = b | (u >> HIGH_SHIFT) << ACE_SHIFT | (u & MASK52) << LOOSE_SHIFT
+                for sc in combos:
+                    if m or sc:
+                        dest.append(lb | sc << STOCK_SHIFT)
+        if dest is not out:
+            out += set(dest)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from math import comb
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from seedbed.core.cards import (
     CARD_NAMES,
@@ -39,11 +39,16 @@ from ._tables import (
     ACES,
     ADD,
     AUTUMN,
+    BUILDS_KEY,
+    FIELD_SHIFT,
     FULL,
     HARVEST,
+    HARVESTS_KEY,
     IS_SEASON_CARD,
+    KIND_SHIFT,
     KIND_WORDS,
     LOOSE_SHIFT,
+    MASK52,
     MATCH,
     NO_CARD,
     NUM,
@@ -56,14 +61,10 @@ from ._tables import (
     STOCK_SHIFT,
     VALUE_BITS,
     VALUE_SHIFT,
-    VALUES,
     WINTER,
-    derive_groups,
-    groups,
-    harvest_masks,
-    subset_unions,
+    FieldMoves,
+    Stockpile,
     turned,
-    unions,
     unpack,
 )
 from .notation import action_text, matches, parse
@@ -71,12 +72,14 @@ from .notation import action_text, matches, parse
 if TYPE_CHECKING:
     from . import FourFieldsGame
 
-Stockpile = tuple[int, int, int, int, int]  # (cards, value, kind ADD/MATCH, builder, aces_high)
-
-HAND_SIZE = 4
-TARGET = 17
-KIND_SHIFTED = tuple(k << 8 for k in range(5))
-SPADE_MASK, HEART_MASK = SUIT_MASKS[0], SUIT_MASKS[1]
+HAND_SIZE: Final = 4
+TARGET: Final = 17
+KIND_SHIFTED: Final = tuple(k << 8 for k in range(5))
+SPADE_MASK: Final = SUIT_MASKS[0]
+HEART_MASK: Final = SUIT_MASKS[1]
+#: Placeholder for a field not analysed yet: its loose cards (-1) match no field.
+_NO_FIELD: Final = FieldMoves(0, ())
+_NO_FIELD.loose = -1
 
 
 def round_points(
@@ -133,6 +136,7 @@ class FourFieldsState(State):
         "_deal_key",
         "_dealer",
         "_deals",
+        "_fms",
         "_full",
         "_hands",
         "_harvested",
@@ -154,6 +158,7 @@ class FourFieldsState(State):
     _deal_key: int
     _dealer: int
     _deals: tuple[tuple[int, int, int], ...]
+    _fms: list[FieldMoves]
     _full: bool
     _hands: list[int]
     _harvested: list[int]
@@ -202,6 +207,7 @@ class FourFieldsState(State):
         self._loose = [0, 0, 0, 0]
         self._stocks = [(), (), (), ()]
         self._pile = []
+        self._fms = [_NO_FIELD, _NO_FIELD, _NO_FIELD, _NO_FIELD]
 
     @classmethod
     def new(cls, game: FourFieldsGame, seed: int) -> FourFieldsState:
@@ -330,6 +336,7 @@ class FourFieldsState(State):
         s._loose = self._loose.copy()
         s._stocks = self._stocks.copy()
         s._pile = self._pile.copy()
+        s._fms = self._fms.copy()
         return s
 
     # -- queries ---------------------------------------------------------------------
@@ -353,82 +360,101 @@ class FourFieldsState(State):
     def _generate(self) -> list[int]:
         """Every legal move, exactly (rulebook "Playing a turn", rulings 2-5 and 8).
 
-        The moves of a card in a field come from that field's cached table
-        (:class:`_FieldMoves`, keyed by the field's contents), so a turn only looks up
-        and combines precomputed lists.
+        The moves of a card in a field come from that field's :class:`FieldMoves`
+        (kept per state and checked against the field's contents, so only a field
+        that changed is analysed again), so a turn mostly looks up cached lists.
         """
         p = self._cur
         assert p is not None
         hand = self._hands[p]
-        hcards = cards_of(hand)
-        seasons = SEASONS[self._orient]
-        out: list[int] = []
+        hcards: list[int] = []
+        vb: list[int] = []
+        m = hand
+        while m:
+            low = m & -m
+            m ^= low
+            c = low.bit_length() - 1
+            hcards.append(c)
+            vb.append(VALUE_BITS[c])
         # Values kept in hand when each card is played (the stockpile requirement).
-        vb = [VALUE_BITS[c] for c in hcards]
-        kept = []
-        for i in range(len(vb)):
+        nh = len(hcards)
+        kept: list[int] = []
+        for i in range(nh):
             k = 0
-            for j, x in enumerate(vb):
+            for j in range(nh):
                 if j != i:
-                    k |= x
+                    k |= vb[j]
             kept.append(k)
+        seasons = SEASONS[self._orient]
+        # Sows are the smallest actions (card and field bits only; every other move
+        # takes or uses a field card) and come out in order (field, then card), so only
+        # the other moves need sorting; comparing big ints is much of the cost.
+        sows: list[int] = []
+        out: list[int] = []
         loose_all = self._loose
         stocks_all = self._stocks
+        fms = self._fms
         for f in range(4):
             season = seasons[f]
-            fm = _field_moves(loose_all[f], stocks_all[f])
-            per_card = fm.per_card
-            bld = fm.bld
+            loose = loose_all[f]
+            stocks = stocks_all[f]
+            fm = fms[f]
+            if fm.loose != loose or (fm.stocks is not stocks and fm.stocks != stocks):
+                # Not cached across states on purpose: a random playout rarely meets
+                # a field's contents twice, and a process-wide cache keeps thousands
+                # of objects alive, so the garbage collector cost more than the moves.
+                fm = FieldMoves(loose, stocks)
+                fms[f] = fm
+            memo = fm.memo
             fbase = f << 6
-            fs = fbase | season << 8
             spring = season == SPRING
             sow = season != AUTUMN
-            takes = fm.takes if season != WINTER else 0
-            for i, c in enumerate(hcards):
+            # A card's harvests and its builds to each value are cached apart, with
+            # field and card bits: unlike the whole set of a card's moves, they stay
+            # valid when the square turns or the rest of the hand changes.
+            takes = 0 if season == WINTER else fm.takes
+            for i in range(nh):
+                c = hcards[i]
+                if sow:
+                    sows.append(c | fbase)
+                if takes & vb[i]:
+                    key = HARVESTS_KEY | fbase | c
+                    moves = memo.get(key)
+                    if moves is None:
+                        moves = fm.card_harvests(key)
+                    out += moves
                 if spring:
-                    rel = 0
-                else:
-                    num = NUM[c]
-                    b = bld[num]
-                    if b < 0:
-                        b = fm.buildable(num)
-                    rel = kept[i] & b
-                if not rel and not takes & VALUE_BITS[c]:
-                    if sow:  # the common case: this card can only be sown here
-                        out.append(c | fbase)
                     continue
-                key = c | fs | rel << 10
-                moves = per_card.get(key)
-                if moves is None:
-                    moves = fm.card_moves(key)
-                out += moves
-            if self._full and season != WINTER and len(hcards) == HAND_SIZE:
-                self._full_harvests(out, f, hand, hcards, loose_all[f], stocks_all[f])
+                rel = kept[i] & fm.buildable(NUM[c])
+                while rel:
+                    low = rel & -rel
+                    rel ^= low
+                    key = BUILDS_KEY | (low.bit_length() - 1) << 8 | fbase | c
+                    moves = memo.get(key)
+                    if moves is None:
+                        moves = fm.card_builds(key)
+                    out += moves
+            if self._full and season != WINTER and nh == HAND_SIZE:
+                self._full_harvests(out, f, hand, hcards, fm)
         out.sort()
-        return out
+        sows += out
+        return sows
 
     def _full_harvests(
-        self,
-        out: list[int],
-        f: int,
-        hand: int,
-        hcards: list[int],
-        loose: int,
-        stocks: tuple[Stockpile, ...],
+        self, out: list[int], f: int, hand: int, hcards: list[int], fm: FieldMoves
     ) -> None:
         """Ruling 8: the whole hand of four, totalling the value of a loose card."""
         low = sum(NUM[c] for c in hcards)
         n_aces = sum(1 for c in hcards if NUM[c] == 1)
         present = 0
-        for c in cards_of(loose):
+        for c in cards_of(fm.loose):
             present |= VALUE_BITS[c]
         turners = [c for c in hcards if IS_SEASON_CARD[c]] or [NO_CARD]
         for k in range(n_aces + 1):
             v = low + 13 * k
             if v > 14 or not present >> v & 1:
                 continue
-            found: list[int] = []
-            _harvests(found, 0, loose, stocks, v)
+            found = fm.harvests_of_value(v, 0)
             for t in turners:
                 b = t | f << 6 | KIND_SHIFTED[FULL] | hand << PLAYED_SHIFT
                 out.extend(b | x for x in found)
@@ -466,12 +492,15 @@ class FourFieldsState(State):
         return "those cards do not make a legal move in that field"
 
     def _play(self, action: int) -> None:
-        card, f, kind, value, high, loose, stock, played = unpack(action)
+        card = action & 63
+        f = (action >> FIELD_SHIFT) & 3
+        kind = (action >> KIND_SHIFT) & 7
+        loose = (action >> LOOSE_SHIFT) & MASK52
+        stock = (action >> STOCK_SHIFT) & MASK52
         p = self._cur
         assert p is not None
         coin_at_start = self._coins_left > 0
-        if kind != FULL:
-            played = 1 << card
+        played = action >> PLAYED_SHIFT if kind == FULL else 1 << card
         hand = self._hands[p] & ~played
         promises = self._promises[p]
         m = played
@@ -480,7 +509,6 @@ class FourFieldsState(State):
             promises &= ~(1 << NUM[low.bit_length() - 1])
             m ^= low
         cleared = False
-        before = self._loose[f]
         if kind == SOW:
             self._loose[f] |= played
         elif kind in (HARVEST, FULL):
@@ -490,7 +518,9 @@ class FourFieldsState(State):
             self._harvested[p] |= played | loose | stock
             cleared = not self._loose[f] and not self._stocks[f]
         else:
-            keep = []
+            value = (action >> VALUE_SHIFT) & 15
+            high = (action >> ACE_SHIFT) & 15
+            keep: list[Stockpile] = []
             for st in self._stocks[f]:
                 if st[0] & stock:
                     high |= st[4]
@@ -502,8 +532,6 @@ class FourFieldsState(State):
             self._loose[f] &= ~loose
             promises |= 1 << RANK_OF_VALUE[value]
         self._promises[p] = promises
-        if self._loose[f] != before:
-            derive_groups(before, self._loose[f])
         if card != NO_CARD and IS_SEASON_CARD[card]:
             self._orient = turned(f, card)
         pile = self._pile
@@ -840,191 +868,6 @@ class FourFieldsState(State):
             assert self._promises[q] & ~held == 0, f"seat {q} lacks a value it must hold"
         if self._cur is not None:
             assert self._hands[self._cur], "the player to move has no card"
-
-
-class _FieldMoves:
-    """The moves a field's contents allow, per played card, computed on first use.
-
-    ``harvests(c)``: the harvest suffixes (kind, loose and stockpile bits) of card c;
-    ``builds(c, v)``: its stockpile suffixes (kind, value, Aces, loose, stockpile bits)
-    to value v. Card and field bits are added by the caller.
-    """
-
-    __slots__ = (
-        "_builds",
-        "_harvest",
-        "adds",
-        "bld",
-        "has",
-        "loose",
-        "per_card",
-        "stock_values",
-        "stocks",
-        "takes",
-    )
-
-    def __init__(self, loose: int, stocks: tuple[Stockpile, ...]) -> None:
-        self.loose = loose
-        self.stocks = stocks
-        self._harvest: dict[int, list[int]] = {}
-        self._builds: dict[int, list[int]] = {}
-        table = groups(loose)
-        #: Bit w set when some loose group is worth w; bit v when a stockpile is worth v.
-        self.has = sum(1 << w for w in range(15) if table[w])
-        self.stock_values = 0
-        for st in stocks:
-            self.stock_values |= 1 << st[1]
-        self.adds = [st[1] for st in stocks if st[2] == ADD]
-        #: Bit v set when a card of value v harvests something here.
-        self.takes = self.has | self.stock_values
-        #: buildable(num) per card number (-1: not computed yet).
-        self.bld: list[int] = [-1] * 14
-        #: Every move of one card here, keyed by card | field << 6 | season << 8 |
-        #: (kept values that can be built) << 10.
-        self.per_card: dict[int, list[int]] = {}
-
-    def card_moves(self, key: int) -> list[int]:
-        """The moves (with card and field bits) described by a ``per_card`` key."""
-        c = key & 63
-        f = key >> 6 & 3
-        season = key >> 8 & 3
-        values = key >> 10
-        base = c | f << 6
-        out: list[int] = []
-        if season != AUTUMN:
-            out.append(base)  # sow
-        if season != WINTER and self.takes & VALUE_BITS[c]:
-            out += [base | x for x in self.harvests(c)]
-        if values:
-            for v in _bit_list(values):
-                out += [base | x for x in self.builds(c, v)]
-        self.per_card[key] = out
-        return out
-
-    def buildable(self, num: int) -> int:
-        """Bit v set when a card numbered ``num`` may build some stockpile of value v
-        here (a necessary condition, the kept card aside); computed with shifts."""
-        bits = self.bld[num]
-        if bits < 0:
-            has = self.has
-            bits = has << num  # adding up a new stockpile: the card and a group
-            for sv in self.adds:
-                bits |= (has | 1) << (sv + num)  # raising, with or without loose cards
-            starts = has << num | 1 << num | (1 << 14 if num == 1 else 0)
-            bits |= starts & (has | self.stock_values)  # matching
-            bits &= 0x7FFE
-            self.bld[num] = bits
-        return bits
-
-    def harvests(self, c: int) -> list[int]:
-        num = NUM[c]
-        hit = self._harvest.get(num)
-        if hit is None:
-            out: list[int] = []
-            base = KIND_SHIFTED[HARVEST]
-            for v in VALUES[c]:
-                _harvests(out, base, self.loose, self.stocks, v)
-            hit = sorted(set(out)) if num == 1 else out
-            self._harvest[num] = hit
-        return hit
-
-    def builds(self, c: int, v: int) -> list[int]:
-        num = NUM[c]
-        key = (c if num == 1 else 52 + num) * 16 + v  # only an Ace's suit matters
-        hit = self._builds.get(key)
-        if hit is None:
-            out: list[int] = []
-            _builds(out, c, v, self.loose, self.stocks)
-            hit = list(set(out))
-            self._builds[key] = hit
-        return hit
-
-
-_FIELD_CACHE: dict[Any, _FieldMoves] = {}
-_BIT_LISTS: dict[int, tuple[int, ...]] = {}
-
-
-def _bit_list(bits: int) -> tuple[int, ...]:
-    hit = _BIT_LISTS.get(bits)
-    if hit is None:
-        hit = tuple(v for v in range(bits.bit_length()) if bits >> v & 1)
-        _BIT_LISTS[bits] = hit
-    return hit
-
-
-def _field_moves(loose: int, stocks: tuple[Stockpile, ...]) -> _FieldMoves:
-    key: Any = (loose, stocks) if stocks else loose
-    fm = _FIELD_CACHE.get(key)
-    if fm is None:
-        if len(_FIELD_CACHE) > 20_000:
-            _FIELD_CACHE.clear()
-        fm = _FieldMoves(loose, stocks)
-        _FIELD_CACHE[key] = fm
-    return fm
-
-
-def _builds(out: list[int], c: int, v: int, loose: int, stocks: tuple[Stockpile, ...]) -> None:
-    """Stockpile moves of card ``c`` to value ``v`` (ruling 5): adding up (new, or
-    raising an adding-up stockpile) and matching. The caller checks that a card of
-    value ``v`` stays in hand."""
-    num = NUM[c]
-    table = groups(loose)
-    vbits = v << VALUE_SHIFT
-    add_base = KIND_SHIFTED[ADD] | vbits
-    # Adding up: an Ace counts 1 here (14 plus anything is more than 14).
-    w = v - num
-    if 1 <= w <= 13 and table[w]:
-        out += [add_base | m << LOOSE_SHIFT for m, _ in table[w]]
-    same = []
-    for st in stocks:
-        sm, sv, sk = st[0], st[1], st[2]
-        if sv == v:
-            same.append(sm)
-        if sk != ADD:
-            continue
-        x = v - sv - num
-        if x == 0:
-            out.append(add_base | sm << STOCK_SHIFT)
-        elif 1 <= x <= 13 and table[x]:
-            b = add_base | sm << STOCK_SHIFT
-            out += [b | m << LOOSE_SHIFT for m, _ in table[x]]
-    # Matching: c alone or with loose cards makes v, joined by more items of value v.
-    if not same and not table[v]:
-        return  # nothing else of value v to match with
-    starts: list[tuple[int, int]] = []
-    if w == 0:
-        starts.append((0, 0))
-    elif 1 <= w <= 13:
-        starts.extend(table[w])
-    if num == 1 and v == 14:
-        starts.append((0, 1 << CARD_SUIT[c]))
-    if not starts:
-        return
-    combos = subset_unions(same) if same else [0]
-    b = KIND_SHIFTED[MATCH] | vbits
-    every = unions(loose, v) if table[v] else ((0, 0),)
-    for g0, h0 in starts:
-        for m, h in every:
-            if m & g0:
-                continue
-            lb = b | (h0 | h) << ACE_SHIFT | (g0 | m) << LOOSE_SHIFT
-            for sc in combos:
-                if m or sc:
-                    out.append(lb | sc << STOCK_SHIFT)
-
-
-def _harvests(out: list[int], base: int, loose: int, stocks: tuple[Stockpile, ...], v: int) -> None:
-    """Append every harvest by value ``v`` (ruling 4): any non-empty choice of disjoint
-    loose groups worth ``v`` and of whole stockpiles of value ``v``."""
-    masks = harvest_masks(loose, v)
-    same = [st[0] << STOCK_SHIFT for st in stocks if st[1] == v]
-    if not same:
-        out.extend([base | m for m in masks])
-        return
-    for sc in subset_unions(same):
-        if sc:
-            out.append(base | sc)
-        out.extend([base | sc | m for m in masks])
 
 
 def _parse_mask(text: str) -> int:

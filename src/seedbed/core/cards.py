@@ -16,32 +16,37 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from typing import Final
 
 from seedbed.core.errors import NotationError
 
 Card = int
 CardSet = int
 
-RANKS = "A23456789TJQK"
-SUITS = "SHDC"
-SUIT_SYMBOLS = "♠♥♦♣"
-SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
-SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
-JOKER_1 = 52
-JOKER_2 = 53
-NUM_STANDARD = 52
+# Final: compiled code reads these as constants instead of looking each use up by name.
+RANKS: Final = "A23456789TJQK"
+SUITS: Final = "SHDC"
+SUIT_SYMBOLS: Final = "♠♥♦♣"
+SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
+SPADES: Final = 0
+HEARTS: Final = 1
+DIAMONDS: Final = 2
+CLUBS: Final = 3
+JOKER_1: Final = 52
+JOKER_2: Final = 53
+NUM_STANDARD: Final = 52
 
 #: Bitmask of each suit's 13 cards.
-SUIT_MASKS: tuple[int, ...] = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
+SUIT_MASKS: Final[tuple[int, ...]] = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
 #: Bitmask of all 52 standard cards.
-FULL_DECK: CardSet = (1 << 52) - 1
-JOKERS_MASK: CardSet = (1 << JOKER_1) | (1 << JOKER_2)
+FULL_DECK: Final[CardSet] = (1 << 52) - 1
+JOKERS_MASK: Final[CardSet] = (1 << JOKER_1) | (1 << JOKER_2)
 
 # Precomputed per-card tables: the hot paths index these instead of doing arithmetic.
-CARD_SUIT: tuple[int, ...] = tuple(c // 13 for c in range(52)) + (-1, -1)
+CARD_SUIT: Final[tuple[int, ...]] = tuple(c // 13 for c in range(52)) + (-1, -1)
 #: Face number of each card: A=1, 2..10, J=11, Q=12, K=13 (Jokers 0).
-CARD_NUMBER: tuple[int, ...] = tuple(c % 13 + 1 for c in range(52)) + (0, 0)
-CARD_NAMES: tuple[str, ...] = tuple(RANKS[c % 13] + SUITS[c // 13] for c in range(52)) + (
+CARD_NUMBER: Final[tuple[int, ...]] = tuple(c % 13 + 1 for c in range(52)) + (0, 0)
+CARD_NAMES: Final[tuple[str, ...]] = tuple(RANKS[c % 13] + SUITS[c // 13] for c in range(52)) + (
     "JK",
     "JK",
 )

@@ -20,9 +20,9 @@ from seedbed.core.protocol import InfoSet
 SPECS = [
     "random",
     "heuristic",
-    "ismcts:iterations=12",
-    "ismcts:iterations=6,rollout=heuristic",
-    "ismcts:iterations=4,rollout=heuristic,bias=1",
+    "ismcts:iterations=12,rollout=random,bias=0,depth=0",
+    "ismcts:iterations=6,depth=0",
+    "ismcts:iterations=6",
 ]
 
 

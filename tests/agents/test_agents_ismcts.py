@@ -147,11 +147,14 @@ def test_depth_caps_the_tree() -> None:
         children = node.children  # type: ignore[attr-defined]
         return 1 + max((height(c) for c in children.values()), default=-1)
 
-    heights = [height(ISMCTS(iterations=300, depth=d, seed=1).search(infoset)) for d in (1, 2, 0)]
+    heights = [
+        height(ISMCTS(iterations=300, depth=d, rollout="random", seed=1).search(infoset))
+        for d in (1, 2, 0)
+    ]
     assert heights[0] == 1
     assert heights[1] == 2
     assert heights[2] > 2
-    flat = ISMCTS(iterations=300, depth=1, seed=1).search(infoset)
+    flat = ISMCTS(iterations=300, depth=1, rollout="random", seed=1).search(infoset)
     assert flat.visits == 300
     assert sum(c.visits for c in flat.children.values()) == 300
 

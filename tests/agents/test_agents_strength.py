@@ -32,7 +32,7 @@ def test_heuristic_beats_random(game_id: str, agents: list[str], target: float) 
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", ["sow", "harvest"])
 def test_ismcts_is_not_worse_than_heuristic(game_id: str) -> None:
-    agents = ["ismcts:iterations=200,rollout=heuristic", "heuristic"]
+    agents = ["ismcts:iterations=200", "heuristic"]
     matches = plan_matches(2, agents, games=4, seed=5, duplicate=True)
     results = run_matches(game_id, {"players": 2}, matches, run_seed=5)
     line = next(a for a in summarize(results, 2).agents if a.spec == agents[0])

@@ -42,8 +42,15 @@ from typing import Any
 from seedbed.agents.base import register_agent, reject_unknown
 from seedbed.core.protocol import InfoSet, State
 
-DEFAULT_ITERATIONS = 2000
+# The defaults are the configuration measured strongest at about a second a move
+# (docs/strength.md): heuristic playouts, the heuristic's move preferred by
+# progressive bias, and a tree one action deep (flat Monte Carlo at the root). Deeper
+# trees spend small budgets exploring rival moves at random; depth=0 grows them.
+DEFAULT_ITERATIONS = 600
 DEFAULT_C = 0.7
+DEFAULT_ROLLOUT = "heuristic"
+DEFAULT_BIAS = 1.0
+DEFAULT_DEPTH = 1
 
 
 class _Node:
@@ -166,11 +173,11 @@ class ISMCTS:
         iterations: int | None = DEFAULT_ITERATIONS,
         seconds: float | None = None,
         c: float = DEFAULT_C,
-        rollout: str = "random",
+        rollout: str = DEFAULT_ROLLOUT,
         cutoff: str | int | None = "auto",
         seed: int | None = None,
-        bias: float = 0.0,
-        depth: int = 0,
+        bias: float = DEFAULT_BIAS,
+        depth: int = DEFAULT_DEPTH,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("ismcts needs a budget: iterations= or time=")
@@ -363,10 +370,10 @@ def _make(options: dict[str, str], seed: int | None) -> ISMCTSAgent:
     if iterations is None and seconds is None:
         iterations = DEFAULT_ITERATIONS
     c = _float("c", options["c"]) if "c" in options else DEFAULT_C
-    bias = _float("bias", options["bias"]) if "bias" in options else 0.0
+    bias = _float("bias", options["bias"]) if "bias" in options else DEFAULT_BIAS
     if bias < 0:
         raise ValueError(f"agent 'ismcts' option bias must be 0 or more, not {bias}")
-    depth_text = options.get("depth", "0")
+    depth_text = options.get("depth", str(DEFAULT_DEPTH))
     if not depth_text.isdigit():
         raise ValueError(f"agent 'ismcts' option depth takes a whole number, not {depth_text!r}")
     cutoff_text = options.get("cutoff", "auto").lower()
@@ -389,7 +396,7 @@ def _make(options: dict[str, str], seed: int | None) -> ISMCTSAgent:
             iterations=iterations,
             seconds=seconds,
             c=c,
-            rollout=options.get("rollout", "random"),
+            rollout=options.get("rollout", DEFAULT_ROLLOUT),
             cutoff=cutoff,
             seed=seed,
             bias=bias,
@@ -401,6 +408,6 @@ def _make(options: dict[str, str], seed: int | None) -> ISMCTSAgent:
 register_agent(
     "ismcts",
     _make,
-    "information-set MCTS (iterations=2000 | time=SECONDS, rollout=random|heuristic, c=0.7, "
-    "cutoff=auto|score|none|N, bias=0, depth=0)",
+    "information-set MCTS (iterations=600 | time=SECONDS, rollout=heuristic|random, c=0.7, "
+    "cutoff=auto|score|none|N, bias=1, depth=1; depth=0: no limit)",
 )

@@ -167,8 +167,11 @@ def test_corrupt_record_is_one_clear_line(capsys, monkeypatch, tmp_path: Path) -
 
 
 def test_bench_prints_figures(toy_registered, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    code, out, _ = run(capsys, monkeypatch, ["bench", "toy", "--seconds", "0.05", "-p", "2"])
-    assert code == 0 and "decisions/s" in out
+    args = ["bench", "toy", "--seconds", "0.05", "-p", "2", "--repeat", "2"]
+    code, out, _ = run(capsys, monkeypatch, args)
+    assert code == 0 and "decisions/s" in out and "best of 2" in out and "median" in out
+    code, _, err = run(capsys, monkeypatch, ["bench", "toy", "--repeat", "0"])
+    assert code == 2 and "repeat" in err
 
 
 @pytest.mark.parametrize("game_id", ["four_fields", "harvest", "sewn", "sow"])

@@ -29,7 +29,7 @@ Every round has exactly 102 decisions (24 plays, 24 plants, 1 privilege, 1 trump
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, Final, NamedTuple
 
 from seedbed.core.cards import CARD_NAMES, SUIT_MASKS, SUITS, cards_of, mask_of, parse_cards
 from seedbed.core.errors import NotationError, StateFormatError
@@ -37,40 +37,49 @@ from seedbed.core.protocol import JSON, Game, Option, State
 from seedbed.games.sewn import _sampler
 
 # -- constants ---------------------------------------------------------------------
-SEAT_NAMES = ("South", "East", "North", "West")
-SOUTH, EAST, NORTH, WEST = range(4)
-ROUNDS = 4
-SEED_TRICKS = 6
-HARVEST_TRICKS = 12
-DECISIONS_PER_ROUND = 102
+SEAT_NAMES: Final = ("South", "East", "North", "West")
+SOUTH: Final = 0
+EAST: Final = 1
+NORTH: Final = 2
+WEST: Final = 3
+ROUNDS: Final = 4
+SEED_TRICKS: Final = 6
+HARVEST_TRICKS: Final = 12
+DECISIONS_PER_ROUND: Final = 102
 #: Who leads the first Harvest trick in rounds 1..4 (ruling 8): South, East, West, North.
-HARVEST_LEADER = (SOUTH, EAST, WEST, NORTH)
+HARVEST_LEADER: Final = (SOUTH, EAST, WEST, NORTH)
 
 # Phases.
-SEED, PLANT, PRIVILEGE, TRUMP, PICK, HARVEST, OVER = range(7)
-PHASE_NAMES = ("seed", "plant", "privilege", "trump", "pick", "harvest", "over")
+SEED: Final = 0
+PLANT: Final = 1
+PRIVILEGE: Final = 2
+TRUMP: Final = 3
+PICK: Final = 4
+HARVEST: Final = 5
+OVER: Final = 6
+PHASE_NAMES: Final = ("seed", "plant", "privilege", "trump", "pick", "harvest", "over")
 
 # Actions.
-PLANT_BASE = 52
-TAKE_TRUMP = 104
-TAKE_FIRST_PICK = 105
-TRUMP_BASE = 106
-PICK_BASE = 110
-NUM_ACTIONS = 114
+PLANT_BASE: Final = 52
+TAKE_TRUMP: Final = 104
+TAKE_FIRST_PICK: Final = 105
+TRUMP_BASE: Final = 106
+PICK_BASE: Final = 110
+NUM_ACTIONS: Final = 114
 
-FULL = (1 << 52) - 1
-SUIT = tuple(c // 13 for c in range(52))
+FULL: Final = (1 << 52) - 1
+SUIT: Final = tuple(c // 13 for c in range(52))
 #: Trick-taking power within a suit: 2 lowest (0) .. A highest (12).
-POWER = tuple((c % 13 - 1) % 13 for c in range(52))
+POWER: Final = tuple((c % 13 - 1) % 13 for c in range(52))
 #: End of Summer strength: rank first, then suit S > H > D > C (ruling 5).
-SUMMER_KEY = tuple(POWER[c] * 4 + 3 - SUIT[c] for c in range(52))
+SUMMER_KEY: Final = tuple(POWER[c] * 4 + 3 - SUIT[c] for c in range(52))
 
 # Per suit, per 13-bit sub-mask: the cards (and plant actions) it holds, ascending.
-_SUIT_CARDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+_SUIT_CARDS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(tuple(13 * s + i for i in range(13) if sub >> i & 1) for sub in range(1 << 13))
     for s in range(4)
 )
-_SUIT_PLANTS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+_SUIT_PLANTS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(tuple(c + PLANT_BASE for c in cards) for cards in table) for table in _SUIT_CARDS
 )
 
@@ -84,7 +93,7 @@ def _action_names() -> tuple[str, ...]:
     return tuple(names)
 
 
-ACTION_NAMES = _action_names()
+ACTION_NAMES: Final = _action_names()
 
 Trick = tuple[int, tuple[int, ...], int]  # (leader, cards by seat, winner)
 
@@ -331,7 +340,7 @@ def _seat_of(text: str) -> int:
     raise ValueError(f"{text!r} is not a seat: South, East, North or West")
 
 
-_DECK = tuple(range(52))
+_DECK: Final = tuple(range(52))
 
 
 def _deal(rng: random.Random, dealer: int) -> tuple[int, ...]:

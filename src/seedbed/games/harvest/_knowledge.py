@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ._tables import ASSIST, DISCARD, HIDDEN_HOUSE, JOKERS, NUM_ACTIONS, PLAY, VILLAGE
+from ._tables import JOKERS, shown_card
 
 DEALT, PASSED = 0, 1
 GONE = -1
@@ -98,18 +98,10 @@ def passed_card_worlds(
                 worlds = _canonical((list(w) + new for w in worlds), joker_items)
         if i == total:
             break
-        a = actions[i]
-        if a < VILLAGE or a == HIDDEN_HOUSE or a > NUM_ACTIONS:
+        c = shown_card(actions[i])
+        if c < 0:
             continue
         q = movers[i]
-        if VILLAGE <= a < PLAY:
-            c = a - VILLAGE
-        elif PLAY <= a < DISCARD:
-            c = a - PLAY
-        elif DISCARD <= a < ASSIST:
-            c = a - DISCARD
-        else:
-            c = 52  # an assistant: the Joker comes out; the taken card was public
         if c >= 52:
             if q == p:
                 pj -= 1

@@ -135,6 +135,22 @@ def action_card(a: int) -> int:
     return a - ASSIST
 
 
+def shown_card(a: int) -> int:
+    """The card that leaves the mover's hand face up with action ``a``: the card put
+    into the village, played or discarded, 52 for the Joker of an assistant (the
+    village card it takes was face up already), or -1 for a house card, which the
+    other seats do not see."""
+    if a < VILLAGE or a >= NUM_ACTIONS:
+        return -1
+    if a < PLAY:
+        return a - VILLAGE
+    if a < DISCARD:
+        return a - PLAY
+    if a < ASSIST:
+        return a - DISCARD
+    return 52
+
+
 def norm_jokers(mask: int) -> int:
     """A mask with its Jokers written canonically (one Joker is always bit 52)."""
     j = mask & JOKERS

@@ -63,6 +63,7 @@ from ._tables import (
     names_of,
     norm_jokers,
     playable_mask,
+    shown_card,
 )
 
 #: Bit offset of each card's suit in a card mask.
@@ -104,14 +105,9 @@ def _shuffle(rng: random.Random, x: list[int]) -> None:
     """Exactly ``rng.shuffle(x)`` for a plain ``random.Random`` (CPython's Fisher-Yates,
     ``_randbelow`` drawing from ``getrandbits``), without the interpreted frames of
     ``random.py`` for each card; ``test_shuffle_is_random_shuffle`` pins the equality."""
-    getrandbits = rng.getrandbits
     i = len(x) - 1
     while i > 0:
-        size = i + 1
-        k = size.bit_length()
-        j: int = getrandbits(k)
-        while j >= size:
-            j = getrandbits(k)
+        j = _randbelow(rng, i + 1)
         x[i], x[j] = x[j], x[i]
         i -= 1
 
@@ -668,17 +664,7 @@ class HarvestState(State):
                     li += 1
             if i >= end:
                 break
-            a = actions[i + shift]
-            if VILLAGE <= a < PLAY:
-                c = a - VILLAGE
-            elif PLAY <= a < DISCARD:
-                c = a - PLAY
-            elif DISCARD <= a < ASSIST:
-                c = a - DISCARD
-            elif ASSIST <= a < NUM_ACTIONS:
-                c = 52  # the Joker goes to the village; the card taken was face up
-            else:
-                c = -1  # a house card: not seen
+            c = shown_card(actions[i + shift])
             if c >= 0:
                 self._seen(movers[i], J1 if c == 52 else 1 << c)
             i += 1

@@ -61,16 +61,12 @@ def describe() -> str:
     return "partly compiled"
 
 
-def _library_mtime(path: str, name: str) -> float:
-    """When the code of compiled module ``name`` (extension at ``path``) was built.
-
-    mypyc puts the code of all modules in one shared library beside the top package
+def _library_mtime(root: str) -> float:
+    """When the mypyc group library beside the top package in ``root`` was built (0 if
+    there is none). mypyc puts the code of all compiled modules in this one library
     (``<hash>__mypyc...so``); each module's own extension is a small shim that a
-    rebuild may leave untouched, so the newer of the two counts."""
-    newest = os.path.getmtime(path)
-    root = os.path.dirname(path)
-    for _ in range(name.count(".")):
-        root = os.path.dirname(root)
+    rebuild may leave untouched, so a module's build time is the newer of the two."""
+    newest = 0.0
     for entry in os.listdir(root):
         if "__mypyc" in entry and _is_extension(entry):
             newest = max(newest, os.path.getmtime(os.path.join(root, entry)))
@@ -80,11 +76,18 @@ def _library_mtime(path: str, name: str) -> float:
 def stale_modules() -> list[str]:
     """Compiled modules whose ``.py`` source was edited after the extension was built."""
     out = []
+    libraries: dict[str, float] = {}  # root -> build time of its group library
     for name in COMPILED_MODULES:
         path = getattr(importlib.import_module(name), "__file__", None)
         if not path or not _is_extension(path):
             continue
+        root = os.path.dirname(path)
+        for _ in range(name.count(".")):
+            root = os.path.dirname(root)
+        if root not in libraries:
+            libraries[root] = _library_mtime(root)
+        built = max(os.path.getmtime(path), libraries[root])
         source = os.path.join(os.path.dirname(path), name.rsplit(".", 1)[1] + ".py")
-        if os.path.exists(source) and os.path.getmtime(source) > _library_mtime(path, name) + 1:
+        if os.path.exists(source) and os.path.getmtime(source) > built + 1:
             out.append(name)
     return out

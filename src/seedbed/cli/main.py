@@ -8,6 +8,7 @@ line on stderr and exit status 2, never a traceback: :func:`main` catches seedbe
 from __future__ import annotations
 
 import json
+import statistics
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -378,7 +379,7 @@ def bench(
             ]
             runs.sort(key=lambda x: x.decisions_per_second)
             r = runs[-1]
-            median = runs[len(runs) // 2].decisions_per_second
+            median = statistics.median(x.decisions_per_second for x in runs)
             table.add_row(
                 gid,
                 " ".join(f"{k}={v}" for k, v in r.params.items()),

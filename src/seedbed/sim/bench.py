@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from seedbed.core.protocol import State
 from seedbed.core.registry import load
 
 
@@ -33,6 +35,16 @@ class BenchResult:
         return self.games / self.seconds if self.seconds else 0.0
 
 
+def _play(state: State, randrange: Callable[[int], int], limit: int = -1) -> int:
+    """Random moves until the game ends (or ``limit`` moves); returns how many."""
+    n = 0
+    while n != limit and not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply_action(legal[randrange(len(legal))])
+        n += 1
+    return n
+
+
 def bench(game_id: str, params: dict[str, Any], seconds: float = 2.0, seed: int = 0) -> BenchResult:
     """Random playouts for about ``seconds``; also times ``clone()`` mid-game."""
     game = load(game_id, **params)
@@ -42,10 +54,7 @@ def bench(game_id: str, params: dict[str, Any], seconds: float = 2.0, seed: int 
     # is not the slowest for reasons of its own.
     warm = time.perf_counter() + min(0.3, seconds / 4)
     while time.perf_counter() < warm:
-        state = game.new_state(randrange(2**31))
-        while not state.is_terminal():
-            legal = state.legal_actions()
-            state.apply_action(legal[randrange(len(legal))])
+        _play(game.new_state(randrange(2**31)), randrange)
     games = decisions = 0
     elapsed = 0.0
     mid = None
@@ -53,12 +62,11 @@ def bench(game_id: str, params: dict[str, Any], seconds: float = 2.0, seed: int 
     while elapsed < seconds or games == 0:
         state = game.new_state(randrange(2**31))
         n = 0
-        while not state.is_terminal():
-            legal = state.legal_actions()
-            state.apply_action(legal[randrange(len(legal))])
-            n += 1
-            if mid is None and n == 20:
+        if mid is None:
+            n = _play(state, randrange, 20)
+            if n == 20:
                 mid = state.clone()
+        n += _play(state, randrange)
         games += 1
         decisions += n
         elapsed = time.perf_counter() - start

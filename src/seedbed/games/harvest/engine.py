@@ -57,6 +57,7 @@ from ._tables import (
     STAGE_RANKS,
     STANDARD,
     VILLAGE,
+    action_card,
     direction_name,
     field_score,
     field_stage,
@@ -1062,14 +1063,13 @@ _RANK_KIND = ("plant", "tend", "harvest")
 
 def _action_card_and_kinds(a: int) -> tuple[int, frozenset[str]]:
     """The card an action names and the keywords that describe it."""
+    c = action_card(a)
     if a < VILLAGE:
-        return a - HOUSE, frozenset({"house"})
+        return c, frozenset({"house"})
     if a < PLAY:
-        return a - VILLAGE, frozenset({"village"})
+        return c, frozenset({"village"})
     if a < DISCARD:
-        c = a - PLAY
         return c, frozenset({"play", _RANK_KIND[REQUIRED_STAGE[c]]})
     if a < ASSIST:
-        return a - DISCARD, frozenset({"discard"})
-    c = a - ASSIST
+        return c, frozenset({"discard"})
     return c, frozenset({"assistant", _RANK_KIND[REQUIRED_STAGE[c]]})

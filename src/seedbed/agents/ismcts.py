@@ -95,7 +95,7 @@ def _random_rollout(state: State, rng: random.Random, cutoff: Cutoff) -> None:
 
 class _SeatObservation:
     """The small interface heuristic policies read (``legal_actions``,
-    ``action_to_string``, ``view``) over a determinized state, without cloning it
+    ``action_to_string``, ``view``, ``compact_view``) over a determinized state, without cloning it
     into an :class:`InfoSet`. Used inside rollouts only."""
 
     __slots__ = ("_state", "player")
@@ -120,6 +120,9 @@ class _SeatObservation:
 
     def view(self) -> dict[str, Any]:
         return self._state.view(self.player)
+
+    def compact_view(self) -> tuple[int, ...]:
+        return self._state.compact_view(self.player)
 
     def sample(self, rng: random.Random) -> State:
         return self._state.clone()

@@ -138,6 +138,8 @@ def check_state_contract(state: State, rng: random.Random) -> None:
     for p in range(game.num_players):
         sample = state.resample_from_infostate(p, random.Random(rng.random()))
         assert sample.view(p) == state.view(p), f"resampled state shows seat {p} something else"
+        compact = _compact(state, p)
+        assert _compact(sample, p) == compact, f"resampled state's compact view differs for {p}"
         assert sample.information_state_string(p) == state.information_state_string(p)
         assert sample.current_player() == state.current_player()
         if p == player:
@@ -164,6 +166,14 @@ def check_state_contract(state: State, rng: random.Random) -> None:
     assert info.player == player and info.legal_actions() == legal
     assert info.key() == state.information_state_string(player)
     assert info.view() == state.view(player)
+
+
+def _compact(state: State, player: int) -> tuple[int, ...] | None:
+    """``compact_view(player)``, or ``None`` for a game without one."""
+    try:
+        return state.compact_view(player)
+    except NotImplementedError:
+        return None
 
 
 def check_game(game: Game, seed: int = 0, games: int = 2, deep_every: int = 1) -> None:

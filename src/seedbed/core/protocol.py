@@ -12,7 +12,8 @@ simulation, CLI) uses only the methods defined here and reaches games through
   function of the number alone (``action_to_string`` needs no context), which lets
   ``history()`` be formatted from the list of actions.
 * Hidden information leaves a state only through ``view(player)``,
-  ``information_state_string(player)`` and ``infoset(player)``.
+  ``compact_view(player)``, ``information_state_string(player)`` and
+  ``infoset(player)``.
 * ``resample_from_infostate(player, rng)`` must depend only on what ``player`` knows
   and on ``rng``: two states that ``player`` cannot tell apart, resampled with equally
   seeded generators, give the same state. (Build the pool of unknown cards in a
@@ -245,6 +246,18 @@ class State(ABC):
         """
         return json.dumps(self.view(player), sort_keys=True, separators=(",", ":"))
 
+    def compact_view(self, player: int) -> tuple[int, ...]:
+        """What seat ``player`` knows now that a fast policy needs, as a flat tuple of
+        ints (card sets as bitmasks) in a layout the game documents on its rules page.
+
+        ``view()`` builds JSON with card names, which costs tens of microseconds; a
+        heuristic playout inside a search asks once per move. Like ``view(player)``
+        it must be equal in every state ``player`` cannot tell apart (the conformance
+        suite checks it against resampled states). Optional: games without a fast
+        policy raise ``NotImplementedError``.
+        """
+        raise NotImplementedError(f"{self.game.id} has no compact view")
+
     def winners(self) -> list[int]:
         """The seats that share the victory (empty before the end). Default: the
         highest scores; games with tie-breaks override this."""
@@ -393,6 +406,10 @@ class InfoSet:
 
     def view(self) -> JSON:
         return self._state.view(self.player)
+
+    def compact_view(self) -> tuple[int, ...]:
+        """The seat's :meth:`State.compact_view` (only games that define one)."""
+        return self._state.compact_view(self.player)
 
     def key(self) -> str:
         """The information state string: equal exactly for indistinguishable states."""

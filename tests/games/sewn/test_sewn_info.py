@@ -9,9 +9,18 @@ from collections import Counter
 
 import pytest
 
+from seedbed.core.cards import mask_of, parse_card
 from seedbed.games.sewn import SewnGame, SewnState
 from seedbed.games.sewn import _sampler as sampler
-from seedbed.games.sewn.engine import HARVEST, PICK, PRIVILEGE, SEED, seed_voids
+from seedbed.games.sewn.engine import (
+    HARVEST,
+    PHASE_NAMES,
+    PICK,
+    PRIVILEGE,
+    SEAT_NAMES,
+    SEED,
+    seed_voids,
+)
 
 GAME = SewnGame()
 
@@ -44,6 +53,46 @@ def states_along(seed: int, every: int) -> list[SewnState]:
 
 
 # -- views ---------------------------------------------------------------------------
+def _mask(names: list[str] | None) -> int:
+    return mask_of(parse_card(n) for n in names or [])
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_compact_view_says_what_the_json_view_says(seed: int) -> None:
+    """Every entry of ``compact_view(p)`` (the fast policies' digest) is read off
+    ``view(p)`` here, field by field, at every step of random games."""
+    for st in states_along(seed, 1):
+        for p in range(4):
+            v = st.view(p)
+            c = st.compact_view(p)
+            assert len(c) == 13
+            assert c[0] == PHASE_NAMES.index(v["phase"])
+            cur = v["current"]
+            if cur is None:
+                assert c == (6, -1, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1)
+                continue
+            assert c[1] == (-1 if cur["trump"] is None else "SHDC".index(cur["trump"]))
+            assert c[2] == _mask(cur["hand"])
+            played = [card for t in cur["harvest_tricks"] for card in t["cards"]]
+            trick = cur["trick"]
+            leader = trick["leader"]
+            in_order = [trick["cards"][(leader + k) & 3] for k in range(4)]
+            in_order = [x for x in in_order if x is not None]
+            if v["phase"] == "harvest":
+                played += in_order
+            assert c[3] == _mask(played)
+            assert c[4] == _mask(cur["end_of_summer"])
+            for f, field in enumerate(cur["fields"]):
+                known = list(field["seeded"]) + field.get("planted", [])
+                peeked = cur["peeked"].get(SEAT_NAMES[f])
+                known += [peeked] if peeked else []
+                assert c[5 + f] == _mask(known), (p, f)
+            assert c[9] == leader
+            assert list(c[10:13]) == [parse_card(x) for x in in_order[:3]] + [-1] * (
+                3 - min(3, len(in_order))
+            )
+
+
 def test_view_hides_other_hands_and_plants() -> None:
     """Information: a seat's view holds its own hand and plants, never another's."""
     rng = random.Random(1)

@@ -25,6 +25,8 @@ class Observation(Protocol):
 
     def view(self) -> dict[str, Any]: ...
 
+    def compact_view(self) -> tuple[int, ...]: ...
+
 
 Policy = Callable[[Observation, random.Random], int]
 

@@ -10,151 +10,160 @@
 * Pick: the Field whose known cards are strongest with that trump.
 * Harvest: cash winners (cards no unseen card can beat), win cheaply when last to
   play, duck otherwise, ruff when void, discard the lowest card of a short suit.
+
+It reads the seat's ``compact_view()`` (card sets as bitmasks; layout in
+docs/rules/sewn.md) and the action numbers documented there, not the JSON view:
+ISMCTS calls it at every move of every playout, and building the view cost eight
+times the rest of a decision. Scores are kept in integers (scaled) so that ties, and
+so the tie-breaking draws from ``rng``, do not depend on the order of a sum.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Final
 
-from seedbed.agents.heuristic._cards import POWER
 from seedbed.agents.heuristic.generic import Observation, pick_best
 
 #: Every round has exactly 102 decisions (24 plays, 24 plants, privilege, trump, 4
 #: picks, 48 Harvest plays), so ISMCTS may end its playouts with the round.
 PLAYOUT_CUTOFF = 102
 
-SEATS = ("South", "East", "North", "West")
-#: High-card points by rank letter.
-HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
+# The compact view's layout and the action numbers (docs/rules/sewn.md).
+_PHASE: Final = 0
+_TRUMP: Final = 1
+_HAND: Final = 2
+_PLAYED: Final = 3
+_EOS: Final = 4
+_KNOWN: Final = 5
+_TRICK: Final = 10
+SEED: Final = 0
+PLANT: Final = 1
+PRIVILEGE: Final = 2
+TRUMP: Final = 3
+PICK: Final = 4
+HARVEST: Final = 5
+PLANT_BASE: Final = 52
+TAKE_TRUMP: Final = 104
+TAKE_FIRST_PICK: Final = 105
+TRUMP_BASE: Final = 106
+PICK_BASE: Final = 110
+
+# Card c is suit c // 13 (S H D C) and rank c % 13 (A 2 .. K).
+SUIT: Final = tuple(c // 13 for c in range(52))
+#: Trick-taking power within a suit: 2 lowest (0) .. A highest (12).
+POWER: Final = tuple((c % 13 - 1) % 13 for c in range(52))
+#: End of Summer strength: rank first, then suit S > H > D > C.
+SUMMER_KEY: Final = tuple(POWER[c] * 4 + 3 - SUIT[c] for c in range(52))
+#: Sort key: power, then suit (the order the cards are considered in).
+ORDER: Final = tuple(POWER[c] * 4 + SUIT[c] for c in range(52))
+#: High-card points: A 4, K 3, Q 2, J 1.
+HCP: Final = tuple(max(0, POWER[c] - 8) for c in range(52))
+#: The cards of the same suit that beat card c.
+HIGHER: Final = tuple(
+    sum(1 << d for d in range(52) if SUIT[d] == SUIT[c] and POWER[d] > POWER[c]) for c in range(52)
+)
+QUEEN: Final = 10
 
 
-def _power(card: str) -> int:
-    return POWER[card[0]]
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
-def _summer_key(card: str) -> int:
-    return POWER[card[0]] * 4 + 3 - "SHDC".index(card[1])
-
-
-def _known_cards(cur: dict[str, Any], field: int) -> list[str]:
-    f = cur["fields"][field]
-    known = list(f["seeded"])
-    peeked = cur.get("peeked", {}).get(SEATS[field])
-    if peeked:
-        known.append(peeked)
-    if f.get("top") and f.get("top_face") == "down":
-        known.append(f["top"])
-    return known
-
-
-def _field_value(cards: list[str], trump: str | None) -> float:
-    value = 0.0
-    for c in cards:
-        value += HCP.get(c[0], 0)
-        if trump is not None and c[1] == trump:
-            value += 1.5 + 0.15 * POWER[c[0]]
+def _field_value(known: int, trump: int) -> int:
+    """High-card points, plus 1.5 + 0.15 * power for each trump; times 20."""
+    value = 0
+    for c in _cards(known):
+        value += 20 * HCP[c]
+        if SUIT[c] == trump:
+            value += 30 + 3 * POWER[c]
     return value
 
 
-def _suit_strength(cards: list[str], s: str) -> float:
-    return sum(1.0 + 0.2 * POWER[c[0]] for c in cards if c[1] == s)
+def _suit_strength(known: int, s: int) -> int:
+    """1 + 0.2 * power for each card of suit ``s``; times 5."""
+    return sum(5 + POWER[c] for c in _cards(known) if SUIT[c] == s)
 
 
 def choose(obs: Observation, rng: random.Random) -> int:
     legal = obs.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    names = [obs.action_to_string(a) for a in legal]
-    view = obs.view()
-    cur = view["current"]
+    v = obs.compact_view()
     me = obs.player
-    phase = view["phase"]
-    if phase == "seed":
+    phase = v[_PHASE]
+    if phase in (SEED, PLANT):
         # Low cards go into the Fields (they feed the neighbours); keep the best.
-        return pick_best([(-_summer_key(n), a) for n, a in zip(names, legal, strict=True)], rng)
-    if phase == "plant":
-        return pick_best(
-            [(-_summer_key(n.split()[-1]), a) for n, a in zip(names, legal, strict=True)], rng
-        )
-    if phase == "privilege":
-        mine = [_field_value(_known_cards(cur, f), None) for f in (me, (me + 2) & 3)]
-        want_first = abs(mine[0] - mine[1]) >= 4
-        return legal[names.index("take first pick" if want_first else "take trump")]
-    if phase == "trump":
-        known = _known_cards(cur, me) + _known_cards(cur, (me + 2) & 3)
-        scored = [
-            (_suit_strength(known, n.split()[-1]), a) for n, a in zip(names, legal, strict=True)
-        ]
-        return pick_best(scored, rng)
-    if phase == "pick":
-        trump = cur.get("trump")
-        scored = []
-        for n, a in zip(names, legal, strict=True):
-            field = SEATS.index(n.split()[-1])
-            scored.append((_field_value(_known_cards(cur, field), trump), a))
-        return pick_best(scored, rng)
-    if phase == "harvest":
-        return _harvest_play(cur, names, legal, rng)
+        base = PLANT_BASE if phase == PLANT else 0
+        return min(legal, key=lambda a: SUMMER_KEY[a - base])
+    mine = v[_KNOWN + me]
+    partner = v[_KNOWN + ((me + 2) & 3)]
+    if phase == PRIVILEGE:
+        gap = abs(_field_value(mine, -1) - _field_value(partner, -1))
+        return TAKE_FIRST_PICK if gap >= 4 * 20 else TAKE_TRUMP
+    if phase == TRUMP:
+        known = mine | partner
+        return pick_best([(_suit_strength(known, a - TRUMP_BASE), a) for a in legal], rng)
+    if phase == PICK:
+        trump = v[_TRUMP]
+        return pick_best([(_field_value(v[_KNOWN + a - PICK_BASE], trump), a) for a in legal], rng)
+    if phase == HARVEST:
+        return _harvest_play(v, legal)
     return legal[rng.randrange(len(legal))]
 
 
-def _harvest_play(
-    cur: dict[str, Any], names: list[str], legal: list[int], rng: random.Random
-) -> int:
-    trump = cur.get("trump") or ""
-    hand = set(cur["hand"])
-    gone = set(hand)
-    for t in cur["harvest_tricks"]:
-        gone.update(t["cards"])
-    table = [c for c in cur["trick"]["cards"] if c is not None]
-    gone.update(table)
-    gone.update(cur.get("end_of_summer") or ())
+def _harvest_play(v: tuple[int, ...], legal: list[int]) -> int:
+    trump = v[_TRUMP]
+    gone = v[_HAND] | v[_PLAYED] | v[_EOS]
+    table = [c for c in v[_TRICK : _TRICK + 3] if c >= 0]
+    cards = sorted(legal, key=lambda c: ORDER[c])
 
-    def master(card: str) -> bool:
-        s, p = card[1], POWER[card[0]]
-        return all(f"{r}{s}" in gone for r, q in POWER.items() if q > p)
+    def master(c: int) -> bool:
+        return HIGHER[c] & ~gone == 0
 
-    by_name = dict(zip(names, legal, strict=True))
-    cards = sorted(names, key=_power)
     if not table:
-        side = [c for c in cards if c[1] != trump]
+        side = [c for c in cards if SUIT[c] != trump]
         masters = [c for c in side if master(c)]
         if masters:
-            return by_name[max(masters, key=_power)]
-        trumps = [c for c in cards if c[1] == trump]
-        if trumps and master(trumps[-1]) and len(trumps) >= 2:
-            return by_name[trumps[-1]]
+            return max(masters, key=lambda c: POWER[c])
+        trumps = [c for c in cards if SUIT[c] == trump]
+        if len(trumps) >= 2 and master(trumps[-1]):
+            return trumps[-1]
         if side:
-            lengths = {s: sum(1 for c in side if c[1] == s) for s in "SHDC"}
-            longest = max(side, key=lambda c: (lengths[c[1]], -_power(c)))
-            return by_name[min((c for c in side if c[1] == longest[1]), key=_power)]
-        return by_name[cards[0]]
-    led = table[0][1]
-    trumped = [c for c in table if c[1] == trump] if led != trump else []
-    best = (
-        max(trumped, key=_power) if trumped else max((c for c in table if c[1] == led), key=_power)
-    )
+            lengths = [0, 0, 0, 0]
+            for c in side:
+                lengths[SUIT[c]] += 1
+            longest = max(side, key=lambda c: lengths[SUIT[c]] * 16 - POWER[c])
+            return min((c for c in side if SUIT[c] == SUIT[longest]), key=lambda c: POWER[c])
+        return cards[0]
+    led = SUIT[table[0]]
+    trumped = [c for c in table if SUIT[c] == trump] if led != trump else []
+    best = max(trumped or [c for c in table if SUIT[c] == led], key=lambda c: POWER[c])
     last = len(table) == 3
 
-    def beats(c: str) -> bool:
-        if best[1] == c[1]:
-            return _power(c) > _power(best)
-        return c[1] == trump
+    def beats(c: int) -> bool:
+        if SUIT[best] == SUIT[c]:
+            return POWER[c] > POWER[best]
+        return SUIT[c] == trump
 
-    if cards[0][1] == led or all(c[1] == led for c in cards):
+    if SUIT[cards[0]] == led:  # following suit: every legal card is of the led suit
         winners = [c for c in cards if beats(c)]
         if winners:
             masters = [c for c in winners if master(c)]
             if last or not masters:
-                if last or _power(winners[0]) >= POWER["Q"]:
-                    return by_name[winners[0]]
-                return by_name[cards[0]]
-            return by_name[masters[0]]
-        return by_name[cards[0]]
+                if last or POWER[winners[0]] >= QUEEN:
+                    return winners[0]
+                return cards[0]
+            return masters[0]
+        return cards[0]
     # Void in the led suit: ruff cheaply if that wins, else throw the lowest card.
-    ruffs = [c for c in cards if c[1] == trump and beats(c)]
+    ruffs = [c for c in cards if SUIT[c] == trump and beats(c)]
     if ruffs:
-        return by_name[ruffs[0]]
-    side = [c for c in cards if c[1] != trump] or cards
-    return by_name[min(side, key=_power)]
+        return ruffs[0]
+    side = [c for c in cards if SUIT[c] != trump] or cards
+    return min(side, key=lambda c: POWER[c])

@@ -197,12 +197,16 @@ def peeked_fields(p: int, rec: RoundRecord) -> list[int]:
     """The Fields whose top card seat ``p`` saw at the Pick: those still on the table
     when its turn to pick came (ruling 7). Empty before then; the Pick starts once
     the trump suit is named."""
-    if rec.first_picker < 0 or rec.trump < 0:
+    return _peeked(p, rec.first_picker, rec.trump, rec.picks)
+
+
+def _peeked(p: int, first_picker: int, trump: int, picks: tuple[tuple[int, int], ...]) -> list[int]:
+    if first_picker < 0 or trump < 0:
         return []
-    k = (p - rec.first_picker) & 3
-    if len(rec.picks) < k:
+    k = (p - first_picker) & 3
+    if len(picks) < k:
         return []
-    gone = {f for _, f in rec.picks[:k]}
+    gone = {f for _, f in picks[:k]}
     return [f for f in range(4) if f not in gone]
 
 
@@ -867,6 +871,60 @@ class SewnState(State):
                 entry["planted"] = [CARD_NAMES[c] for c in plants[planter]]
             out.append(entry)
         return out
+
+    def compact_view(self, player: int) -> tuple[int, ...]:
+        """The fast policies' digest of ``view(player)`` (layout in docs/rules/sewn.md):
+
+        ``(phase, trump, hand, harvest_played, end_of_summer, known_S, known_E,
+        known_N, known_W, leader, card_1, card_2, card_3)``: the phase number, the
+        trump suit (-1 before it is named), card masks of the seat's hand, of the cards
+        played in this round's Harvest (the trick in progress included) and of the End
+        of Summer cards, for each Field the mask of its cards the seat knows (its seeds,
+        the top card if the seat peeked at it during the Pick, every card the seat
+        planted into it), then the trick in progress: its leader and its first three
+        cards in play order (-1 where not played; a trick is finished at four).
+        """
+        p = player
+        if self.phase == OVER:
+            return (OVER, -1, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1)
+        played = 0
+        for t in self.harvest_tricks:
+            for c in t[1]:
+                played |= 1 << c
+        trick = self.trick
+        if self.phase == HARVEST:
+            for c in trick:
+                played |= 1 << c
+        eos = 0
+        if self.eos is not None:
+            for c in self.eos:
+                eos |= 1 << c
+        known = [0, 0, 0, 0]
+        for t in self.seed_tricks:
+            cards = t[1]
+            for f in range(4):
+                known[f] |= 1 << cards[(f + 1) & 3]
+        for c in self.plants[p]:
+            known[(p + 1) & 3] |= 1 << c
+        for f in _peeked(p, self.first_picker, self.trump, self.picks):
+            top = self.plants[(f - 1) & 3]
+            known[f] |= 1 << top[-1]
+        n = len(trick)
+        return (
+            self.phase,
+            self.trump,
+            self.hands[p],
+            played,
+            eos,
+            known[0],
+            known[1],
+            known[2],
+            known[3],
+            self.leader,
+            trick[0] if n > 0 else -1,
+            trick[1] if n > 1 else -1,
+            trick[2] if n > 2 else -1,
+        )
 
     # -- resampling -------------------------------------------------------------------
     def resample_from_infostate(self, player: int, rng: random.Random) -> SewnState:

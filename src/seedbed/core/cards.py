@@ -44,6 +44,9 @@ JOKERS_MASK: Final[CardSet] = (1 << JOKER_1) | (1 << JOKER_2)
 
 # Precomputed per-card tables: the hot paths index these instead of doing arithmetic.
 CARD_SUIT: Final[tuple[int, ...]] = tuple(c // 13 for c in range(52)) + (-1, -1)
+#: Trick-taking power of each card within its suit, Ace high: 2=0 .. K=11, A=12
+#: (Jokers -1).
+CARD_POWER: Final[tuple[int, ...]] = tuple((c % 13 - 1) % 13 for c in range(52)) + (-1, -1)
 #: Face number of each card: A=1, 2..10, J=11, Q=12, K=13 (Jokers 0).
 CARD_NUMBER: Final[tuple[int, ...]] = tuple(c % 13 + 1 for c in range(52)) + (0, 0)
 CARD_NAMES: Final[tuple[str, ...]] = tuple(RANKS[c % 13] + SUITS[c // 13] for c in range(52)) + (

@@ -24,6 +24,7 @@ import random
 from typing import Final
 
 from seedbed.agents.heuristic.generic import Observation, pick_best
+from seedbed.core.cards import CARD_POWER, CARD_SUIT, cards_of
 
 #: Every round has exactly 102 decisions (24 plays, 24 plants, privilege, trump, 4
 #: picks, 48 Harvest plays), so ISMCTS may end its playouts with the round.
@@ -49,10 +50,11 @@ TAKE_FIRST_PICK: Final = 105
 TRUMP_BASE: Final = 106
 PICK_BASE: Final = 110
 
-# Card c is suit c // 13 (S H D C) and rank c % 13 (A 2 .. K).
-SUIT: Final = tuple(c // 13 for c in range(52))
+# Card c is suit c // 13 (S H D C) and rank c % 13 (A 2 .. K); local Final names
+# for the shared tables, so compiled code reads them as statics.
+SUIT: Final = CARD_SUIT
 #: Trick-taking power within a suit: 2 lowest (0) .. A highest (12).
-POWER: Final = tuple((c % 13 - 1) % 13 for c in range(52))
+POWER: Final = CARD_POWER
 #: End of Summer strength: rank first, then suit S > H > D > C.
 SUMMER_KEY: Final = tuple(POWER[c] * 4 + 3 - SUIT[c] for c in range(52))
 #: Sort key: power, then suit (the order the cards are considered in).
@@ -66,19 +68,10 @@ HIGHER: Final = tuple(
 QUEEN: Final = 10
 
 
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def _field_value(known: int, trump: int) -> int:
     """High-card points, plus 1.5 + 0.15 * power for each trump; times 20."""
     value = 0
-    for c in _cards(known):
+    for c in cards_of(known):
         value += 20 * HCP[c]
         if SUIT[c] == trump:
             value += 30 + 3 * POWER[c]
@@ -87,7 +80,7 @@ def _field_value(known: int, trump: int) -> int:
 
 def _suit_strength(known: int, s: int) -> int:
     """1 + 0.2 * power for each card of suit ``s``; times 5."""
-    return sum(5 + POWER[c] for c in _cards(known) if SUIT[c] == s)
+    return sum(5 + POWER[c] for c in cards_of(known) if SUIT[c] == s)
 
 
 def choose(obs: Observation, rng: random.Random) -> int:

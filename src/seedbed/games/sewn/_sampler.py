@@ -29,8 +29,11 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from math import comb, perm
+from typing import Final
 
-_SUIT = tuple(c // 13 for c in range(52))
+from seedbed.core.cards import CARD_SUIT
+
+_SUIT: Final = CARD_SUIT
 REJECTION_TRIES = 200
 
 

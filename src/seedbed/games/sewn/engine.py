@@ -31,7 +31,16 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar, Final, NamedTuple
 
-from seedbed.core.cards import CARD_NAMES, SUIT_MASKS, SUITS, cards_of, mask_of, parse_cards
+from seedbed.core.cards import (
+    CARD_NAMES,
+    CARD_POWER,
+    CARD_SUIT,
+    SUIT_MASKS,
+    SUITS,
+    cards_of,
+    mask_of,
+    parse_cards,
+)
 from seedbed.core.errors import NotationError, StateFormatError
 from seedbed.core.protocol import JSON, Game, Option, State
 from seedbed.games.sewn import _sampler
@@ -68,9 +77,10 @@ PICK_BASE: Final = 110
 NUM_ACTIONS: Final = 114
 
 FULL: Final = (1 << 52) - 1
-SUIT: Final = tuple(c // 13 for c in range(52))
+# Local Final names for the shared card tables: compiled code reads them as statics.
+SUIT: Final = CARD_SUIT
 #: Trick-taking power within a suit: 2 lowest (0) .. A highest (12).
-POWER: Final = tuple((c % 13 - 1) % 13 for c in range(52))
+POWER: Final = CARD_POWER
 #: End of Summer strength: rank first, then suit S > H > D > C (ruling 5).
 SUMMER_KEY: Final = tuple(POWER[c] * 4 + 3 - SUIT[c] for c in range(52))
 

@@ -5,14 +5,21 @@ mypyc turns the modules listed in ``src/seedbed/_build.py`` into C extensions at
 install time, which is what makes random playouts and search fast. Set
 ``SEEDBED_PURE_PYTHON=1`` to install without compiling (no C compiler needed;
 everything works, only slower).
+
+It also copies the rules pages (``docs/rules/*.md``) into the package as
+``seedbed/rules/``, so ``seedbed rules GAME`` works from a wheel as well as from the
+source tree (an editable install reads ``docs/rules`` directly).
 """
 
 from __future__ import annotations
 
+import glob
 import os
 import runpy
+import shutil
 
 from setuptools import setup
+from setuptools.command.build_py import build_py
 
 
 def _ext_modules() -> list:
@@ -25,4 +32,15 @@ def _ext_modules() -> list:
     return mypycify(paths, opt_level="3")
 
 
-setup(ext_modules=_ext_modules())
+class _BuildWithRules(build_py):
+    """``build_py`` that also puts the rules pages into the built package."""
+
+    def run(self) -> None:
+        super().run()
+        target = os.path.join(self.build_lib, "seedbed", "rules")
+        os.makedirs(target, exist_ok=True)
+        for page in glob.glob(os.path.join("docs", "rules", "*.md")):
+            shutil.copy(page, target)
+
+
+setup(ext_modules=_ext_modules(), cmdclass={"build_py": _BuildWithRules})

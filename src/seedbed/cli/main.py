@@ -80,7 +80,12 @@ def games() -> None:
 
 
 def _rules_dir() -> Path:
-    # The rule pages live in docs/rules of the source tree (installed editable).
+    """Where the rules pages are: inside the package when installed from a wheel
+    (``setup.py`` copies them there), else ``docs/rules`` of the source tree (an
+    editable install)."""
+    packaged = Path(__file__).resolve().parents[1] / "rules"
+    if packaged.is_dir():
+        return packaged
     return Path(__file__).resolve().parents[3] / "docs" / "rules"
 
 

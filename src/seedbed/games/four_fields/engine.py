@@ -19,6 +19,7 @@ aces_high)``; actions are packed ints (see :mod:`._tables`).
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from math import comb
 from typing import TYPE_CHECKING, Any, Final
@@ -39,11 +40,10 @@ from ._tables import (
     ACES,
     ADD,
     AUTUMN,
-    BUILDS_KEY,
     FIELD_SHIFT,
     FULL,
     HARVEST,
-    HARVESTS_KEY,
+    HARVEST_BITS,
     IS_SEASON_CARD,
     KIND_SHIFT,
     KIND_WORDS,
@@ -362,7 +362,8 @@ class FourFieldsState(State):
 
         The moves of a card in a field come from that field's :class:`FieldMoves`
         (kept per state and checked against the field's contents, so only a field
-        that changed is analysed again), so a turn mostly looks up cached lists.
+        that changed is analysed again): a card's harvests are the cached harvests of
+        its value with its card bits added; its builds are emitted from cached groups.
         """
         p = self._cur
         assert p is not None
@@ -405,35 +406,27 @@ class FourFieldsState(State):
                 # of objects alive, so the garbage collector cost more than the moves.
                 fm = FieldMoves(loose, stocks)
                 fms[f] = fm
-            memo = fm.memo
             fbase = f << 6
             spring = season == SPRING
             sow = season != AUTUMN
-            # A card's harvests and its builds to each value are cached apart, with
-            # field and card bits: unlike the whole set of a card's moves, they stay
-            # valid when the square turns or the rest of the hand changes.
-            takes = 0 if season == WINTER else fm.takes
+            takes = 0 if season == WINTER else fm.takes_any
             for i in range(nh):
                 c = hcards[i]
+                cb = c | fbase
                 if sow:
-                    sows.append(c | fbase)
+                    sows.append(cb)
+                num = NUM[c]
                 if takes & vb[i]:
-                    key = HARVESTS_KEY | fbase | c
-                    moves = memo.get(key)
-                    if moves is None:
-                        moves = fm.card_harvests(key)
-                    out += moves
+                    hb = cb | HARVEST_BITS
+                    for t in fm.takes(0 if num == 1 else num):
+                        out.append(hb | t)
                 if spring:
                     continue
-                rel = kept[i] & fm.buildable(NUM[c])
+                rel = kept[i] & fm.buildable(num)
                 while rel:
                     low = rel & -rel
                     rel ^= low
-                    key = BUILDS_KEY | (low.bit_length() - 1) << 8 | fbase | c
-                    moves = memo.get(key)
-                    if moves is None:
-                        moves = fm.card_builds(key)
-                    out += moves
+                    fm.add_builds(out, cb, c, low.bit_length() - 1)
             if self._full and season != WINTER and nh == HAND_SIZE:
                 self._full_harvests(out, f, hand, hcards, fm)
         out.sort()
@@ -454,7 +447,7 @@ class FourFieldsState(State):
             v = low + 13 * k
             if v > 14 or not present >> v & 1:
                 continue
-            found = fm.harvests_of_value(v, 0)
+            found = fm.takes(v)
             for t in turners:
                 b = t | f << 6 | KIND_SHIFTED[FULL] | hand << PLAYED_SHIFT
                 out.extend(b | x for x in found)
@@ -463,9 +456,12 @@ class FourFieldsState(State):
     def apply_action(self, action: int) -> None:
         if self._cur is None:
             raise self._illegal(action, "the game is over")
-        if self._legal is None:
-            self._legal = self._generate()
-        if action not in self._legal:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        # The legal actions are in increasing order: a binary search, not a scan.
+        i = bisect_left(legal, action)
+        if i == len(legal) or legal[i] != action:
             raise self._illegal(action, self._why_illegal(action))
         self._play(action)
 

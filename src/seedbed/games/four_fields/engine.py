@@ -75,6 +75,8 @@ if TYPE_CHECKING:
 HAND_SIZE: Final = 4
 TARGET: Final = 17
 KIND_SHIFTED: Final = tuple(k << 8 for k in range(5))
+#: The bits of an action below its card sets: card, field, kind, value and Aces.
+LOW_BITS: Final = (1 << LOOSE_SHIFT) - 1
 SPADE_MASK: Final = SUIT_MASKS[0]
 HEART_MASK: Final = SUIT_MASKS[1]
 #: Placeholder for a field not analysed yet: its loose cards (-1) match no field.
@@ -410,6 +412,10 @@ class FourFieldsState(State):
             spring = season == SPRING
             sow = season != AUTUMN
             takes = 0 if season == WINTER else fm.takes_any
+            # FieldMoves.buildable() inline (it runs for every card in every field).
+            has = fm.has
+            grow = fm.grow
+            matchable = has | fm.stock_values
             for i in range(nh):
                 c = hcards[i]
                 cb = c | fbase
@@ -422,7 +428,8 @@ class FourFieldsState(State):
                         out.append(hb | t)
                 if spring:
                     continue
-                rel = kept[i] & fm.buildable(num)
+                starts = has << num | 1 << num | (1 << 14 if num == 1 else 0)
+                rel = kept[i] & (grow << num | starts & matchable) & 0x7FFE
                 while rel:
                     low = rel & -rel
                     rel ^= low
@@ -488,11 +495,18 @@ class FourFieldsState(State):
         return "those cards do not make a legal move in that field"
 
     def _play(self, action: int) -> None:
-        card = action & 63
-        f = (action >> FIELD_SHIFT) & 3
-        kind = (action >> KIND_SHIFT) & 7
-        loose = (action >> LOOSE_SHIFT) & MASK52
-        stock = (action >> STOCK_SHIFT) & MASK52
+        # Most actions are big ints, and every operation on one allocates: take the
+        # small fields from one masked copy, and the card sets only when there are some.
+        head = action & LOW_BITS
+        card = head & 63
+        f = (head >> FIELD_SHIFT) & 3
+        kind = (head >> KIND_SHIFT) & 7
+        loose = stock = 0
+        if action != head:
+            loose = (action >> LOOSE_SHIFT) & MASK52
+            above = action >> STOCK_SHIFT
+            if above:
+                stock = above & MASK52
         p = self._cur
         assert p is not None
         coin_at_start = self._coins_left > 0
@@ -514,8 +528,8 @@ class FourFieldsState(State):
             self._harvested[p] |= played | loose | stock
             cleared = not self._loose[f] and not self._stocks[f]
         else:
-            value = (action >> VALUE_SHIFT) & 15
-            high = (action >> ACE_SHIFT) & 15
+            value = (head >> VALUE_SHIFT) & 15
+            high = (head >> ACE_SHIFT) & 15
             keep: list[Stockpile] = []
             for st in self._stocks[f]:
                 if st[0] & stock:

@@ -388,6 +388,14 @@ class FourFieldsState(State):
                 if j != i:
                     k |= vb[j]
             kept.append(k)
+        # Ruling 8 needs four cards worth at most 14 (Aces counted 1): most hands are
+        # worth more, so check once here rather than in every field.
+        full = self._full and nh == HAND_SIZE
+        if full:
+            total = 0
+            for c in hcards:
+                total += NUM[c]
+            full = total <= 14
         seasons = SEASONS[self._orient]
         # Sows are the smallest actions (card and field bits only; every other move
         # takes or uses a field card) and come out in order (field, then card), so only
@@ -434,7 +442,7 @@ class FourFieldsState(State):
                     low = rel & -rel
                     rel ^= low
                     fm.add_builds(out, cb, c, low.bit_length() - 1)
-            if self._full and season != WINTER and nh == HAND_SIZE:
+            if full and season != WINTER:
                 self._full_harvests(out, f, hand, hcards, fm)
         out.sort()
         sows += out

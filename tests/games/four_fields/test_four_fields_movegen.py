@@ -196,3 +196,23 @@ def test_field_tables_kept_across_moves_and_clones_stay_exact(players: int, full
         if rng.random() < 0.05:
             branch = s.clone()
         s.apply_action(legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_buildable_is_a_necessary_condition_of_every_build(players: int) -> None:
+    """The move generator skips a card's builds to a value unless
+    ``FieldMoves.buildable`` (and its inline copy) allows it: on the fields of random
+    games, every value any card can build to has its bit set."""
+    from seedbed.games.four_fields._tables import NUM, FieldMoves
+
+    for s in _positions(players, False, players, 60):
+        for f in range(4):
+            fm = FieldMoves(s._loose[f], s._stocks[f])
+            for c in range(52):
+                if (s._loose[f] >> c) & 1:
+                    continue
+                allowed = fm.buildable(NUM[c])
+                for v in range(1, 15):
+                    out: list[int] = []
+                    fm.add_builds(out, 0, c, v)
+                    assert not out or allowed >> v & 1, (c, v, s._loose[f], s._stocks[f])

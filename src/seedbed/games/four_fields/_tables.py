@@ -13,8 +13,9 @@ depends on the state::
     bits  71..122  STOCK: the cards of the stockpiles taken or used
     bits 123..174  PLAYED: the four cards of a full harvest
 
-:class:`FieldMoves` holds one field's subset tables and moves per played card; a state
-keeps one per field, so a turn analyses only the field that changed.
+:class:`FieldMoves` holds one field's subset tables and harvests per value and
+emits a played card's moves; a state keeps one per field, so a turn analyses only the
+field that changed.
 """
 
 from __future__ import annotations
@@ -125,9 +126,21 @@ def unpack(action: int) -> tuple[int, int, int, int, int, int, int, int]:
 #: bits 52..55. Plain ints (no tuples) keep the tables cheap to build and invisible to
 #: the cyclic garbage collector, which otherwise dominates long simulations.
 HIGH_SHIFT: Final = 52
-#: Flags of the memo keys of one card's harvests and builds (:class:`FieldMoves`).
-HARVESTS_KEY: Final = 1 << 24
-BUILDS_KEY: Final = 1 << 25
+#: :class:`FieldMoves` keeps its lazily computed tables in one list, by slot:
+#: ``TAKES + v`` the harvests by value ``v`` (slot ``TAKES`` itself: an Ace's, as 1 or
+#: 14), ``ROWS + w`` the groups worth ``w``, ``UNIONS + v`` the unions of disjoint
+#: groups worth ``v``, ``STOCK_UNIONS + v`` the unions of stockpiles of value ``v``.
+#: One list indexed by small ints is much cheaper than a dict.
+TAKES: Final = 0
+ROWS: Final = 16
+UNIONS: Final = 32
+STOCK_UNIONS: Final = 48
+N_TABLES: Final = 64
+HARVEST_BITS: Final = HARVEST << KIND_SHIFT
+ADD_BITS: Final = ADD << KIND_SHIFT
+MATCH_BITS: Final = MATCH << KIND_SHIFT
+#: The empty union alone (nothing more taken), shared read-only.
+_ONLY_EMPTY: Final[list[int]] = [0]
 
 
 def subset_unions(masks: list[int]) -> list[int]:
@@ -139,26 +152,30 @@ def subset_unions(masks: list[int]) -> list[int]:
 
 
 class FieldMoves:
-    """The moves one field's contents allow, per played card, computed on first use.
+    """The moves one field's contents allow, computed on first use and emitted per card.
 
     A state keeps the object of each of its fields (clones share them), so a turn only
-    analyses the field that changed. Subset tables: ``row(w)`` is every group of loose cards
-    worth ``w`` (1..14); Aces count 1 in a group of several cards, and an Ace alone is
-    also a group of 14 with its aces-high bit, since 14 plus anything exceeds the
-    highest value. ``unions(v)`` is every union of pairwise disjoint groups worth ``v``
-    each, the empty union (0) included.
+    analyses the field that changed. Subset tables: ``row(w)`` is every group of loose
+    cards worth ``w`` (1..14); Aces count 1 in a group of several cards, and an Ace
+    alone is also a group of 14 with its aces-high bit, since 14 plus anything exceeds
+    the highest value. ``unions(v)`` is every union of pairwise disjoint groups worth
+    ``v`` each, the empty union (0) included. ``takes(v)`` is every harvest by value
+    ``v`` without its card, field and kind bits, shared by every card of that value and
+    by the full harvest. A card's moves are not kept: random play seldom asks for the
+    same card in an unchanged field again, so keeping them cost more than it saved.
     """
 
     __slots__ = (
         "_subsets",
         "_sums",
+        "_tables",
         "adds",
+        "grow",
         "has",
         "loose",
-        "memo",
         "stock_values",
         "stocks",
-        "takes",
+        "takes_any",
     )
 
     def __init__(self, loose: int, stocks: tuple[Stockpile, ...]) -> None:
@@ -166,12 +183,7 @@ class FieldMoves:
         self.stocks = stocks
         self._subsets: list[int] | None = None
         self._sums: list[int] | None = None
-        #: Lists computed on demand, in one dict (few objects per field keep the
-        #: garbage collector's work small): key w for row(w), 16 + v for unions(v),
-        #: 32 + num for harvests, 64 + ... for builds, and HARVESTS_KEY | card |
-        #: field << 6 or BUILDS_KEY | card | field << 6 | value << 8 for the moves
-        #: of one card (:meth:`card_harvests`, :meth:`card_builds`).
-        self.memo: dict[int, list[int]] = {}
+        self._tables: list[list[int] | None] = [None] * N_TABLES
         # Bit w set when some loose group is worth w: a subset-sum bitset, by shifts.
         reach = 1
         m = loose
@@ -181,16 +193,25 @@ class FieldMoves:
             reach |= (reach << NUM[low.bit_length() - 1]) & 0x7FFF
         if loose & ACES:
             reach |= 1 << 14
-        self.has = reach & ~1
+        has = reach & ~1
+        self.has = has
         sv = 0
+        #: Bit w set when a card of value 0 would reach w by adding up: with loose
+        #: cards, or raising an adding-up stockpile (with or without loose cards);
+        #: shifted by a card's number it gives the values it may add up to.
+        grow = has
+        adds = False
         for st in stocks:
             sv |= 1 << st[1]
+            if st[2] == ADD:
+                grow |= (has | 1) << st[1]
+                adds = True
         self.stock_values = sv
-        self.adds: tuple[int, ...] = (
-            tuple([st[1] for st in stocks if st[2] == ADD]) if stocks else ()
-        )
+        self.grow = grow
+        #: Some adding-up stockpile here may be raised.
+        self.adds = adds
         #: Bit v set when a card of value v harvests something here.
-        self.takes = self.has | sv
+        self.takes_any = has | sv
 
     # -- subset tables ---------------------------------------------------------------
     def _enumerate(self) -> None:
@@ -211,7 +232,7 @@ class FieldMoves:
         self._sums = sums
 
     def row(self, w: int) -> list[int]:
-        hit = self.memo.get(w)
+        hit = self._tables[ROWS + w]
         if hit is not None:
             return hit
         if self._subsets is None:
@@ -226,11 +247,11 @@ class FieldMoves:
                 low = aces & -aces
                 aces ^= low
                 out.append(low | 1 << (HIGH_SHIFT + SUIT[low.bit_length() - 1]))
-        self.memo[w] = out
+        self._tables[ROWS + w] = out
         return out
 
     def unions(self, v: int) -> list[int]:
-        hit = self.memo.get(16 + v)
+        hit = self._tables[UNIONS + v]
         if hit is not None:
             return hit
         row = self.row(v)
@@ -241,138 +262,119 @@ class FieldMoves:
             for g in row:
                 res |= {r | g for r in res if not r & g}
             out = list(res)
-        self.memo[16 + v] = out
+        self._tables[UNIONS + v] = out
+        return out
+
+    def stock_unions(self, v: int) -> list[int]:
+        """Every union of stockpiles of value ``v``, shifted into place (0 first)."""
+        hit = self._tables[STOCK_UNIONS + v]
+        if hit is not None:
+            return hit
+        same = [st[0] << STOCK_SHIFT for st in self.stocks if st[1] == v]
+        out = subset_unions(same)
+        self._tables[STOCK_UNIONS + v] = out
         return out
 
     # -- moves -----------------------------------------------------------------------
-    def card_harvests(self, key: int) -> list[int]:
-        """The harvests of a card with card and field bits (``HARVESTS_KEY`` key)."""
-        base = key & 255  # card and field
-        out = [base | x for x in self.harvests(key & 63)]
-        self.memo[key] = out
-        return out
-
-    def card_builds(self, key: int) -> list[int]:
-        """The builds of a card to one value, with card and field bits (``BUILDS_KEY``
-        key); the caller checks that the value is kept in hand."""
-        base = key & 255  # card and field
-        out = [base | x for x in self.builds(key & 63, (key >> 8) & 15)]
-        self.memo[key] = out
-        return out
-
     def buildable(self, num: int) -> int:
         """Bit v set when a card numbered ``num`` may build some stockpile of value v
-        here (a necessary condition, the kept card aside); computed with shifts."""
+        here (a necessary condition, the kept card aside); computed with shifts.
+        ``FourFieldsState._generate`` has a copy inline: keep the two the same."""
         has = self.has
-        bits = has << num  # adding up a new stockpile: the card and a group
-        for sv in self.adds:
-            bits |= (has | 1) << (sv + num)  # raising, with or without loose cards
         starts = has << num | 1 << num | (1 << 14 if num == 1 else 0)
-        bits |= starts & (has | self.stock_values)  # matching
-        return bits & 0x7FFE
+        return (self.grow << num | starts & (has | self.stock_values)) & 0x7FFE
 
-    def harvests(self, c: int) -> list[int]:
-        """The harvest suffixes (kind, loose and stockpile bits) of card ``c``."""
-        num = NUM[c]
-        hit = self.memo.get(32 + num)
-        if hit is None:
-            base = HARVEST << KIND_SHIFT
-            if num == 1:
-                both = set(self.harvests_of_value(1, base))
-                both.update(self.harvests_of_value(14, base))
-                hit = sorted(both)
-            else:
-                hit = self.harvests_of_value(num, base)
-            self.memo[32 + num] = hit
-        return hit
-
-    def harvests_of_value(self, v: int, base: int) -> list[int]:
-        """Every harvest by value ``v`` (ruling 4), as ``base`` with loose and stockpile
+    def takes(self, v: int) -> list[int]:
+        """The harvests by value ``v`` (0: an Ace's, as 1 or 14), as loose and stockpile
         bits: any non-empty choice of disjoint loose groups worth ``v`` and of whole
-        stockpiles of value ``v``."""
-        loose = self.unions(v)
-        if v == 14:  # the same cards may appear with different Aces counted 14
-            loose = sorted({m & MASK52 for m in loose})
-        out = [base | m << LOOSE_SHIFT for m in loose if m]
-        if not self.stock_values >> v & 1:
-            return out
-        same = [st[0] << STOCK_SHIFT for st in self.stocks if st[1] == v]
-        for sc in subset_unions(same)[1:]:
-            b = base | sc
-            out.append(b)
-            for m in loose:
-                if m:
-                    out.append(b | m << LOOSE_SHIFT)
+        stockpiles of value ``v`` (ruling 4)."""
+        hit = self._tables[TAKES + v]
+        if hit is not None:
+            return hit
+        if v == 0:
+            both = set(self.takes(1))
+            both.update(self.takes(14))
+            out = list(both)
+        else:
+            loose = self.unions(v)
+            if v == 14:  # the same cards may appear with different Aces counted 14
+                loose = list({m & MASK52 for m in loose})
+            out = [m << LOOSE_SHIFT for m in loose if m]
+            if self.stock_values >> v & 1:
+                unions = self.stock_unions(v)
+                for i in range(1, len(unions)):
+                    sc = unions[i]
+                    out.append(sc)
+                    for m in loose:
+                        if m:
+                            out.append(sc | m << LOOSE_SHIFT)
+        self._tables[TAKES + v] = out
         return out
 
-    def builds(self, c: int, v: int) -> list[int]:
-        """The stockpile suffixes of card ``c`` to value ``v`` (kind, value, Aces, loose
-        and stockpile bits), distinct."""
-        num = NUM[c]
-        key = 64 + (c if num == 1 else 52 + num) * 16 + v  # only an Ace's suit matters
-        hit = self.memo.get(key)
-        if hit is None:
-            hit = []
-            self._build(hit, c, v)
-            self.memo[key] = hit
-        return hit
-
-    def _build(self, out: list[int], c: int, v: int) -> None:
-        """Stockpile moves of card ``c`` to value ``v`` (ruling 5), distinct: adding up
-        (new, or raising an adding-up stockpile) and matching. The caller checks that a
-        card of value ``v`` stays in hand."""
+    def add_builds(self, out: list[int], cb: int, c: int, v: int) -> None:
+        """Append the stockpile moves of card ``c`` (``cb``: its card and field bits) to
+        value ``v`` (ruling 5), distinct: adding up (new, or raising an adding-up
+        stockpile) and matching. The caller checks that a card of value ``v`` stays in
+        hand."""
         num = NUM[c]
         has = self.has
-        vbits = v << VALUE_SHIFT
-        add_base = ADD << KIND_SHIFT | vbits
+        vb = cb | v << VALUE_SHIFT
+        add_base = vb | ADD_BITS
         # Adding up: an Ace counts 1 here (14 plus anything is more than 14).
         w = v - num
         if 1 <= w <= 13 and has >> w & 1:
             for m in self.row(w):
                 out.append(add_base | m << LOOSE_SHIFT)
-        same: list[int] = []
-        for st in self.stocks:
-            sm = st[0]
-            sv = st[1]
-            if sv == v:
-                same.append(sm)
-            if st[2] != ADD:
-                continue
-            x = v - sv - num
-            if x == 0:
-                out.append(add_base | sm << STOCK_SHIFT)
-            elif 1 <= x <= 13 and has >> x & 1:
-                b = add_base | sm << STOCK_SHIFT
-                for m in self.row(x):
-                    out.append(b | m << LOOSE_SHIFT)
+        if self.adds:
+            for st in self.stocks:
+                if st[2] != ADD:
+                    continue
+                x = v - st[1] - num
+                if x == 0:
+                    out.append(add_base | st[0] << STOCK_SHIFT)
+                elif 1 <= x <= 13 and has >> x & 1:
+                    b = add_base | st[0] << STOCK_SHIFT
+                    for m in self.row(x):
+                        out.append(b | m << LOOSE_SHIFT)
         # Matching: c alone or with loose cards makes v, joined by more items of value v.
         has_v = has >> v & 1
-        if not same and not has_v:
+        stock_v = self.stock_values >> v & 1
+        if not (stock_v or has_v):
             return  # nothing else of value v to match with
-        starts: list[int] = []
+        high = num == 1 and v == 14  # an Ace alone as 14 is a start of its own
         if w == 0:
-            starts.append(0)
-        elif 1 <= w <= 13:
-            starts += self.row(w)
-        if num == 1 and v == 14:
-            starts.append(1 << (HIGH_SHIFT + SUIT[c]))
-        if not starts:
+            starts = _ONLY_EMPTY
+        elif 1 <= w <= 13 and has >> w & 1:
+            starts = self.row(w)
+        elif high:
+            starts = []
+        else:
             return
-        combos = subset_unions(same) if same else [0]
-        b = MATCH << KIND_SHIFT | vbits
-        every = self.unions(v) if has_v else [0]
-        # One start gives distinct unions (``every`` is distinct); several starts may
-        # reach the same cards, so their moves are deduplicated.
-        dest = out if len(starts) == 1 else []
+        combos = self.stock_unions(v) if stock_v else _ONLY_EMPTY
+        every = self.unions(v) if has_v else _ONLY_EMPTY
+        b = vb | MATCH_BITS
+        if len(starts) + high == 1:
+            # One start gives distinct unions (``every`` is distinct).
+            g0 = starts[0] if starts else 1 << (HIGH_SHIFT + SUIT[c])
+            _matches(out, b, g0, every, combos)
+            return
+        # Several starts may reach the same cards: their moves are deduplicated.
+        found: list[int] = []
         for g0 in starts:
-            for g in every:
-                if g & g0:
-                    continue
-                u = g | g0
-                m = g & MASK52
-                lb = b | (u >> HIGH_SHIFT) << ACE_SHIFT | (u & MASK52) << LOOSE_SHIFT
-                for sc in combos:
-                    if m or sc:
-                        dest.append(lb | sc << STOCK_SHIFT)
-        if dest is not out:
-            out += set(dest)
+            _matches(found, b, g0, every, combos)
+        if high:
+            _matches(found, b, 1 << (HIGH_SHIFT + SUIT[c]), every, combos)
+        out += set(found)
+
+
+def _matches(out: list[int], b: int, g0: int, every: list[int], combos: list[int]) -> None:
+    """Append the matching builds ``b`` from the start ``g0`` (the played card with
+    some loose cards, as a group) joined by disjoint groups of ``every`` and stockpile
+    unions of ``combos``; the start alone is not a stockpile."""
+    for g in every:
+        if g & g0:
+            continue
+        u = g | g0
+        lb = b | (u >> HIGH_SHIFT) << ACE_SHIFT | (u & MASK52) << LOOSE_SHIFT
+        for i in range(0 if g else 1, len(combos)):
+            out.append(lb | combos[i])

@@ -19,6 +19,7 @@ aces_high)``; actions are packed ints (see :mod:`._tables`).
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from math import comb
 from typing import TYPE_CHECKING, Any, Final
@@ -39,11 +40,10 @@ from ._tables import (
     ACES,
     ADD,
     AUTUMN,
-    BUILDS_KEY,
     FIELD_SHIFT,
     FULL,
     HARVEST,
-    HARVESTS_KEY,
+    HARVEST_BITS,
     IS_SEASON_CARD,
     KIND_SHIFT,
     KIND_WORDS,
@@ -75,6 +75,8 @@ if TYPE_CHECKING:
 HAND_SIZE: Final = 4
 TARGET: Final = 17
 KIND_SHIFTED: Final = tuple(k << 8 for k in range(5))
+#: The bits of an action below its card sets: card, field, kind, value and Aces.
+LOW_BITS: Final = (1 << LOOSE_SHIFT) - 1
 SPADE_MASK: Final = SUIT_MASKS[0]
 HEART_MASK: Final = SUIT_MASKS[1]
 #: Placeholder for a field not analysed yet: its loose cards (-1) match no field.
@@ -362,7 +364,8 @@ class FourFieldsState(State):
 
         The moves of a card in a field come from that field's :class:`FieldMoves`
         (kept per state and checked against the field's contents, so only a field
-        that changed is analysed again), so a turn mostly looks up cached lists.
+        that changed is analysed again): a card's harvests are the cached harvests of
+        its value with its card bits added; its builds are emitted from cached groups.
         """
         p = self._cur
         assert p is not None
@@ -385,6 +388,14 @@ class FourFieldsState(State):
                 if j != i:
                     k |= vb[j]
             kept.append(k)
+        # Ruling 8 needs four cards worth at most 14 (Aces counted 1): most hands are
+        # worth more, so check once here rather than in every field.
+        full = self._full and nh == HAND_SIZE
+        if full:
+            total = 0
+            for c in hcards:
+                total += NUM[c]
+            full = total <= 14
         seasons = SEASONS[self._orient]
         # Sows are the smallest actions (card and field bits only; every other move
         # takes or uses a field card) and come out in order (field, then card), so only
@@ -405,36 +416,33 @@ class FourFieldsState(State):
                 # of objects alive, so the garbage collector cost more than the moves.
                 fm = FieldMoves(loose, stocks)
                 fms[f] = fm
-            memo = fm.memo
             fbase = f << 6
             spring = season == SPRING
             sow = season != AUTUMN
-            # A card's harvests and its builds to each value are cached apart, with
-            # field and card bits: unlike the whole set of a card's moves, they stay
-            # valid when the square turns or the rest of the hand changes.
-            takes = 0 if season == WINTER else fm.takes
+            takes = 0 if season == WINTER else fm.takes_any
+            # FieldMoves.buildable() inline (it runs for every card in every field).
+            has = fm.has
+            grow = fm.grow
+            matchable = has | fm.stock_values
             for i in range(nh):
                 c = hcards[i]
+                cb = c | fbase
                 if sow:
-                    sows.append(c | fbase)
+                    sows.append(cb)
+                num = NUM[c]
                 if takes & vb[i]:
-                    key = HARVESTS_KEY | fbase | c
-                    moves = memo.get(key)
-                    if moves is None:
-                        moves = fm.card_harvests(key)
-                    out += moves
+                    hb = cb | HARVEST_BITS
+                    for t in fm.takes(0 if num == 1 else num):
+                        out.append(hb | t)
                 if spring:
                     continue
-                rel = kept[i] & fm.buildable(NUM[c])
+                starts = has << num | 1 << num | (1 << 14 if num == 1 else 0)
+                rel = kept[i] & (grow << num | starts & matchable) & 0x7FFE
                 while rel:
                     low = rel & -rel
                     rel ^= low
-                    key = BUILDS_KEY | (low.bit_length() - 1) << 8 | fbase | c
-                    moves = memo.get(key)
-                    if moves is None:
-                        moves = fm.card_builds(key)
-                    out += moves
-            if self._full and season != WINTER and nh == HAND_SIZE:
+                    fm.add_builds(out, cb, c, low.bit_length() - 1)
+            if full and season != WINTER:
                 self._full_harvests(out, f, hand, hcards, fm)
         out.sort()
         sows += out
@@ -454,7 +462,7 @@ class FourFieldsState(State):
             v = low + 13 * k
             if v > 14 or not present >> v & 1:
                 continue
-            found = fm.harvests_of_value(v, 0)
+            found = fm.takes(v)
             for t in turners:
                 b = t | f << 6 | KIND_SHIFTED[FULL] | hand << PLAYED_SHIFT
                 out.extend(b | x for x in found)
@@ -463,9 +471,12 @@ class FourFieldsState(State):
     def apply_action(self, action: int) -> None:
         if self._cur is None:
             raise self._illegal(action, "the game is over")
-        if self._legal is None:
-            self._legal = self._generate()
-        if action not in self._legal:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        # The legal actions are in increasing order: a binary search, not a scan.
+        i = bisect_left(legal, action)
+        if i == len(legal) or legal[i] != action:
             raise self._illegal(action, self._why_illegal(action))
         self._play(action)
 
@@ -492,11 +503,18 @@ class FourFieldsState(State):
         return "those cards do not make a legal move in that field"
 
     def _play(self, action: int) -> None:
-        card = action & 63
-        f = (action >> FIELD_SHIFT) & 3
-        kind = (action >> KIND_SHIFT) & 7
-        loose = (action >> LOOSE_SHIFT) & MASK52
-        stock = (action >> STOCK_SHIFT) & MASK52
+        # Most actions are big ints, and every operation on one allocates: take the
+        # small fields from one masked copy, and the card sets only when there are some.
+        head = action & LOW_BITS
+        card = head & 63
+        f = (head >> FIELD_SHIFT) & 3
+        kind = (head >> KIND_SHIFT) & 7
+        loose = stock = 0
+        if action != head:
+            loose = (action >> LOOSE_SHIFT) & MASK52
+            above = action >> STOCK_SHIFT
+            if above:
+                stock = above & MASK52
         p = self._cur
         assert p is not None
         coin_at_start = self._coins_left > 0
@@ -518,8 +536,8 @@ class FourFieldsState(State):
             self._harvested[p] |= played | loose | stock
             cleared = not self._loose[f] and not self._stocks[f]
         else:
-            value = (action >> VALUE_SHIFT) & 15
-            high = (action >> ACE_SHIFT) & 15
+            value = (head >> VALUE_SHIFT) & 15
+            high = (head >> ACE_SHIFT) & 15
             keep: list[Stockpile] = []
             for st in self._stocks[f]:
                 if st[0] & stock:

@@ -30,7 +30,8 @@ from seedbed.core.cards import CARD_POWER, CARD_SUIT, cards_of
 #: picks, 48 Harvest plays), so ISMCTS may end its playouts with the round.
 PLAYOUT_CUTOFF = 102
 
-# The compact view's layout and the action numbers (docs/rules/sewn.md).
+# The compact view's layout and the action numbers, as docs/rules/sewn.md documents
+# them: policies never import an engine (agents reach games only through the protocol).
 _PHASE: Final = 0
 _TRUMP: Final = 1
 _HAND: Final = 2

@@ -142,13 +142,7 @@ def shown_card(a: int) -> int:
     other seats do not see."""
     if a < VILLAGE or a >= NUM_ACTIONS:
         return -1
-    if a < PLAY:
-        return a - VILLAGE
-    if a < DISCARD:
-        return a - PLAY
-    if a < ASSIST:
-        return a - DISCARD
-    return 52
+    return 52 if a >= ASSIST else action_card(a)
 
 
 def norm_jokers(mask: int) -> int:

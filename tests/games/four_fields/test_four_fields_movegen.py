@@ -201,7 +201,7 @@ def test_field_tables_kept_across_moves_and_clones_stay_exact(players: int, full
 @pytest.mark.parametrize("players", [2, 4])
 def test_buildable_is_a_necessary_condition_of_every_build(players: int) -> None:
     """The move generator skips a card's builds to a value unless
-    ``FieldMoves.buildable`` (and its inline copy) allows it: on the fields of random
+    ``FieldMoves.buildable`` allows it: on the fields of random
     games, every value any card can build to has its bit set."""
     from seedbed.games.four_fields._tables import NUM, FieldMoves
 

@@ -278,8 +278,7 @@ class FieldMoves:
     # -- moves -----------------------------------------------------------------------
     def buildable(self, num: int) -> int:
         """Bit v set when a card numbered ``num`` may build some stockpile of value v
-        here (a necessary condition, the kept card aside); computed with shifts.
-        ``FourFieldsState._generate`` has a copy inline: keep the two the same."""
+        here (a necessary condition, the kept card aside); computed with shifts."""
         has = self.has
         starts = has << num | 1 << num | (1 << 14 if num == 1 else 0)
         return (self.grow << num | starts & (has | self.stock_values)) & 0x7FFE

@@ -420,10 +420,6 @@ class FourFieldsState(State):
             spring = season == SPRING
             sow = season != AUTUMN
             takes = 0 if season == WINTER else fm.takes_any
-            # FieldMoves.buildable() inline (it runs for every card in every field).
-            has = fm.has
-            grow = fm.grow
-            matchable = has | fm.stock_values
             for i in range(nh):
                 c = hcards[i]
                 cb = c | fbase
@@ -436,8 +432,7 @@ class FourFieldsState(State):
                         out.append(hb | t)
                 if spring:
                     continue
-                starts = has << num | 1 << num | (1 << 14 if num == 1 else 0)
-                rel = kept[i] & (grow << num | starts & matchable) & 0x7FFE
+                rel = kept[i] & fm.buildable(num)
                 while rel:
                     low = rel & -rel
                     rel ^= low

@@ -97,3 +97,36 @@ def test_games_compare_by_id_and_params() -> None:
 def test_register_rejects_duplicates() -> None:
     with pytest.raises(ValueError, match="already registered"):
         registry.register("sewn", "x:y")
+
+
+@pytest.mark.parametrize("game_id", seedbed.available_games())
+def test_apply_checked_rejects_anything_but_a_legal_int(game_id: str) -> None:
+    state = seedbed.load(game_id).new_state(3)
+    before = state.to_json()
+    legal = state.legal_actions()
+    for bad in (True, False, 1.0, "1", None, [legal[0]], -1, 10**30, max(legal) + 1):
+        with pytest.raises(seedbed.IllegalMoveError):
+            state.apply_checked(bad)
+        assert state.to_json() == before
+    state.apply_checked(legal[0])
+    assert state.actions() == [legal[0]]
+
+
+@pytest.mark.parametrize("game_id", seedbed.available_games())
+def test_move_log_names_each_actor_and_tells_each_viewer_only_its_share(game_id: str) -> None:
+    state = seedbed.load(game_id).new_state(4)
+    rng = random.Random(4)
+    actors = []
+    for _ in range(30):
+        actors.append(state.current_player())
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randrange(len(legal))])
+    assert state.actors() == actors
+    for viewer in [*range(state.game.num_players), None]:
+        log = state.move_log(viewer)
+        assert [who for who, _ in log] == actors
+        assert [text for _, text in log] == [
+            state.notation_for(a, who, viewer)
+            for a, who in zip(state.actions(), actors, strict=True)
+        ]
+    assert state.phase_name() != "over"

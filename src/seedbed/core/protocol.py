@@ -319,6 +319,57 @@ class State(ABC):
         """
         return self.action_to_string(action)
 
+    def actors(self) -> list[int]:
+        """The seat that made each move so far, in the order of :meth:`actions`.
+
+        The default replays the moves from the seed, asking :meth:`current_player`
+        before each; engines override it with a direct answer (a resampled state has
+        no seed to replay from).
+        """
+        if self.seed is None:
+            raise NotImplementedError(f"{self.game.id}: actors() of a state without a seed")
+        replay = self.game.new_state(self.seed)
+        out: list[int] = []
+        for action in self._actions:
+            who = replay.current_player()
+            assert who is not None
+            out.append(who)
+            replay.apply_action(action)
+        return out
+
+    def move_log(self, viewer: int | None) -> list[tuple[int, str]]:
+        """Every move so far as ``viewer`` (``None``: a spectator) was told of it:
+        ``(actor, notation_for(action, actor, viewer))``. This, not :meth:`history`,
+        is what a user interface may show a seat."""
+        return [
+            (actor, self.notation_for(action, actor, viewer))
+            for action, actor in zip(self._actions, self.actors(), strict=True)
+        ]
+
+    def phase_name(self) -> str:
+        """The name of the current phase in the game's own words (``"over"`` at the
+        end). Engines with phases override this; the default knows only two."""
+        return "over" if self.is_terminal() else "play"
+
+    def apply_checked(self, action: object) -> None:
+        """:meth:`apply_action` for untrusted input (a network message, a file).
+
+        Anything that is not one of :meth:`legal_actions` (a bool, a float, a string,
+        an absurd int) raises :class:`IllegalMoveError` and changes nothing. The check
+        costs one ``legal_actions()``; trusted callers (search, simulation) use
+        :meth:`apply_action` directly.
+        """
+        if type(action) is not int:
+            shown = repr(action)
+            if len(shown) > 40:
+                shown = shown[:37] + "..."
+            raise IllegalMoveError(f"an action is a whole number, not {shown}")
+        if action not in self.legal_actions():
+            if self.is_terminal():
+                raise IllegalMoveError(f"action {action} is illegal: the game is over")
+            raise IllegalMoveError(f"action {action} is not one of the legal moves now")
+        self.apply_action(action)
+
     def rule_counts(self) -> dict[str, int]:
         """How often each rule has fired so far in this game, e.g. ``{"season_turn": 7}``.
 

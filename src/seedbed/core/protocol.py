@@ -223,9 +223,56 @@ class State(ABC):
     def scores(self) -> list[float]:
         """Game points of each seat so far; final once the game is over."""
 
-    @abstractmethod
     def view(self, player: int | None) -> JSON:
-        """JSON-ready: everything seat ``player`` may know (``None``: a spectator)."""
+        """JSON-ready: everything seat ``player`` may know (``None``: a spectator).
+
+        Every game's view has the same envelope, so that user interfaces and the
+        server need no game knowledge to show whose turn it is, the scores and the
+        move log::
+
+            {"game": "sewn", "seat": 2, "to_move": 0, "phase": "seed",
+             "scores": [0, 0, 0, 0], "moves": [[1, "7H"], [2, "plant ?"], ...],
+             "winners": [], "table": {...}}
+
+        ``moves`` is :meth:`move_log` (``[actor, notation as this seat was told]``),
+        ``scores`` is :meth:`scores_for` and ``table`` is the game's own part,
+        :meth:`_view`: the cards and places as this seat knows them.
+        """
+        return {
+            "game": self.game.id,
+            "seat": player,
+            "to_move": self.current_player(),
+            "phase": self.phase_name(),
+            "scores": self.scores_for(player),
+            "moves": [[actor, text] for actor, text in self.move_log(player)],
+            "winners": self.winners(),
+            "table": self._view(player),
+        }
+
+    def _view(self, player: int | None) -> JSON:
+        """The game's own part of :meth:`view` (under ``"table"``): everything seat
+        ``player`` may know that the envelope does not already say."""
+        raise NotImplementedError(f"{self.game.id} does not define _view()")
+
+    def scores_for(self, viewer: int | None) -> list[float | None]:
+        """The scores as ``viewer`` may know them (``None`` where a score depends on
+        something hidden from it, such as another seat's favourite colour in SOW).
+        Default: :meth:`scores`, which suits games whose scores are public."""
+        return list(self.scores())
+
+    def score_sheet(self, viewer: int | None) -> JSON:
+        """The score sheet so far, as ``viewer`` may know it, for people to read::
+
+            {"rounds": [{"label": "Round 1",
+                         "lines": [{"label": "most cards", "points": [3, 0, 0]}, ...],
+                         "points": [5, 5, 1]}, ...],
+             "total": [5, 5, 1]}
+
+        One entry of ``rounds`` for each scored round (or one for a game scored
+        once), each with the breakdown its rules give; ``None`` in ``points`` where
+        ``viewer`` may not know it. Default: no rounds and :meth:`scores_for`.
+        """
+        return {"rounds": [], "total": self.scores_for(viewer)}
 
     @abstractmethod
     def resample_from_infostate(self, player: int, rng: random.Random) -> State:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 import seedbed
-from seedbed.core.conformance import random_moves
 from seedbed.core.protocol import Game, State
 from seedbed.core.registry import game_class
+from seedbed.testing.conformance import random_moves
 
 
 def loadable_games() -> list[str]:

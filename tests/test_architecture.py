@@ -50,4 +50,3 @@ def test_nothing_outside_games_imports_a_game_but_its_public_vocabulary() -> Non
                 assert heuristic and mod == f"seedbed.games.{path.stem}.rules", (
                     f"{path} imports {mod}"
                 )
-

@@ -7,8 +7,8 @@ command (``history``, ``moves``, ``help``, ``hint``, a typo), then a move typed 
 number, its notation, its display form or the shortest unambiguous start of it.
 
 What a seat may know is computed independently of the client, from the game itself:
-the cards named anywhere in ``view(seat)`` at any position so far, in
-``move_log(seat)`` and in its legal moves. A card printed outside that set is a leak.
+the cards named anywhere in ``view(seat)`` or ``score_sheet(seat)`` at any position
+so far, in ``move_log(seat)`` and in its legal moves. A card printed outside that set is a leak.
 Besides cards, a line of another seat's rendering that this seat's own rendering never
 had (SOW's favourite colours, a "You are seat 2" line) is a leak too.
 
@@ -87,7 +87,8 @@ class Timeline:
         cards: dict[int | None, set[str]] = {}
         lines: dict[int | None, list[str]] = {}
         for v in self.viewers:
-            known = _view_cards(state.view(v))
+            # The seat's own channels: its view, its score sheet, the last move as told.
+            known = _view_cards(state.view(v)) | _view_cards(state.score_sheet(v))
             if last is not None:
                 actor, action = last
                 known |= card_tokens(state.notation_for(action, actor, v))

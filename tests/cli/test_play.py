@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import random
 import subprocess
 import sys
@@ -399,8 +400,14 @@ def test_print_state_is_plain_text(gid: str) -> None:
 
 def test_make_play_says_the_engines_compile_before_it_starts() -> None:
     root = Path(__file__).resolve().parents[2]
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
     out = subprocess.run(
-        ["make", "-n", "-B", "play"], cwd=root, capture_output=True, text=True, check=True
+        ["make", "--no-print-directory", "-n", "-B", "play"],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout.replace("\\\n", "")
     first = out.splitlines()[0]
     assert first.startswith("echo") and "compiling" in first and "minutes" in first
@@ -424,3 +431,41 @@ def test_scores_unknown_to_a_seat_are_not_printed_in_replay(capsys, monkeypatch,
     for p, value in enumerate(known):
         shown = line.split(f"{game.seat_name(p)}: ")[1].split(",")[0].strip()
         assert shown == ("?" if value is None else f"{value:g}")
+
+
+def test_a_save_file_that_cannot_be_written_stops_before_the_game(
+    toy_registered, capsys, monkeypatch, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    code, out, err = run(
+        capsys, monkeypatch, ["play", "toy", "--save", str(tmp_path / "no" / "g.json")], "1\n"
+    )
+    assert code == 2 and "cannot write record" in err and "plays" not in out
+
+
+def test_saves_failing_mid_game_are_reported_once_and_quit_then_warns(
+    toy_registered, capsys, monkeypatch, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    from seedbed.core.errors import RecordError
+
+    save = tmp_path / "g.json"
+    real_save = Record.save
+    calls = []
+
+    def flaky(self: Record, path: Path) -> None:
+        calls.append(path)
+        if len(calls) > 1:
+            raise RecordError(f"cannot write record {str(path)!r}: No space left on device")
+        real_save(self, path)
+
+    monkeypatch.setattr(Record, "save", flaky)
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run(
+        capsys,
+        monkeypatch,
+        ["play", "toy", "-p", "3", "--seed", "2", "--save", str(save)],
+        "1\nquit\nquit\n",
+    )
+    flat = " ".join(out.split())
+    assert code == 0
+    assert flat.count("could not save") == 1 and "the game goes on" in flat
+    assert "this game is not saved" in flat and "bye" in flat

@@ -443,8 +443,10 @@ class PlaySession:
         c = self.console
         if self.save_path is not None:
             self._autosave()
-            c.print(f"saved in {escape(str(self.save_path))}; {self._resume_hint(self.save_path)}")
-            return True
+            if not self._save_failed:
+                path = self.save_path
+                c.print(f"saved in {escape(str(path))}; {self._resume_hint(path)}")
+                return True
         if self._quit_warned or self.state.move_number() == 0:
             c.print("bye")
             return True
@@ -462,7 +464,8 @@ class PlaySession:
                 c.print("[yellow]no file yet: say 'save FILE'[/yellow]")
                 return
             self._autosave()
-            c.print(f"saved to {escape(str(self.save_path))} (every move is saved there)")
+            if not self._save_failed:
+                c.print(f"saved to {escape(str(self.save_path))} (every move is saved there)")
             return
         path = Path(arg).expanduser()
         try:

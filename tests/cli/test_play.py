@@ -248,12 +248,12 @@ def _random_states(gid: str, count: int, seed: int = 0):  # type: ignore[no-unty
 def test_every_move_reads_back_from_its_display_form_and_its_shortest_start(gid: str) -> None:
     checked = 0
     for i, state in enumerate(_random_states(gid, 3)):
-        if i % 7:
+        if i % 10:
             continue
         legal = state.legal_actions()
         names = {a: state.action_to_string(a) for a in legal}
         words = {a: canonical_card_tokens(n).split() for a, n in names.items()}
-        for a in legal:
+        for a in legal if len(legal) <= 20 else random.Random(i).sample(legal, 20):
             assert read_move(state, display_notation(names[a])) == a
             for k in range(1, len(words[a])):
                 if sum(w[:k] == words[a][:k] for w in words.values()) == 1:

@@ -126,10 +126,12 @@ def test_every_player_count_shows_a_seat_only_what_it_may_know(
     _one_human(capsys, monkeypatch, save_dir, gid, n, seat)
 
 
-def _hot_seat(capsys, monkeypatch, folder: Path, gid: str, n: int) -> None:  # type: ignore[no-untyped-def]
+def _hot_seat(capsys, monkeypatch, folder: Path, gid: str, n: int, humans: int) -> None:  # type: ignore[no-untyped-def]
+    """``humans`` people at one screen (seats 0, 1, ...), agents in the other seats."""
     save = folder / "game.json"
-    args = [gid, "-p", str(n), "--opponents", "human", "--seed", str(77 + n)]
-    keys = _play(capsys, monkeypatch, save, args, list(range(n)), 77 + n)
+    others = ["human"] * (humans - 1) + ["heuristic"] * (n - humans)
+    args = [gid, "-p", str(n), "--opponents", ",".join(others), "--seed", str(77 + n)]
+    keys = _play(capsys, monkeypatch, save, args, list(range(humans)), 77 + n)
     assert Record.load(save).scores is not None
     assert keys.timeline is not None
     _replay_as(capsys, monkeypatch, save, keys.timeline, [None])
@@ -141,7 +143,9 @@ def _hot_seat(capsys, monkeypatch, folder: Path, gid: str, n: int) -> None:  # t
 def test_hot_seat_shows_each_person_only_their_own_cards(
     terminal, capsys, monkeypatch, save_dir, gid: str
 ) -> None:  # type: ignore[no-untyped-def]
-    _hot_seat(capsys, monkeypatch, save_dir, gid, game_class(gid).default_players)
+    """Two people at one screen with agents between them (their announcements are
+    made to whoever has the screen); every seat at one screen is the slow test's."""
+    _hot_seat(capsys, monkeypatch, save_dir, gid, game_class(gid).default_players, 2)
 
 
 @pytest.mark.slow
@@ -156,7 +160,7 @@ def test_hot_seat_shows_each_person_only_their_own_cards(
 def test_hot_seat_at_every_player_count(
     terminal, capsys, monkeypatch, save_dir, gid: str, n: int
 ) -> None:  # type: ignore[no-untyped-def]
-    _hot_seat(capsys, monkeypatch, save_dir, gid, n)
+    _hot_seat(capsys, monkeypatch, save_dir, gid, n, n)
 
 
 def test_the_checker_catches_a_leak() -> None:

@@ -159,3 +159,20 @@ def test_rules_go_through_the_pager_in_a_terminal(tmp_path: Path, children) -> N
     assert "Ruling" in paged.read_text(encoding="utf-8") or "ruling" in paged.read_text()
     assert len(paged.read_text().splitlines()) > 40
     assert "ruling" not in (child.before or "").lower()  # nothing but the pager printed it
+
+
+def test_closing_the_terminal_keeps_a_game_that_had_no_save_file(tmp_path: Path, children) -> None:  # type: ignore[no-untyped-def]
+    import time
+
+    child = spawn(["play", "harvest", "--seed", "4"], tmp_path)
+    children.append(child)
+    child.expect(r"seat 0 \(human\) > ")
+    child.sendline("1")
+    child.expect(r"seat 0 \(human\) > ")
+    child.close(force=False)  # the terminal goes away: the kernel sends SIGHUP
+    deadline = time.monotonic() + 30
+    while child.isalive() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not child.isalive()
+    (saved,) = tmp_path.glob("seedbed-harvest-4*.json")
+    assert len(Record.load(saved).moves) >= 1  # the move typed before the terminal closed

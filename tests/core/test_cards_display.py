@@ -51,9 +51,12 @@ def test_every_move_typed_in_the_display_form_is_the_same_move(gid: str) -> None
     for seed in range(2):
         state = game.new_state(seed)
         while not state.is_terminal():
-            for a in state.legal_actions():
+            legal = state.legal_actions()
+            # Four Fields has hundreds of moves a turn: a sample of every fourth turn's.
+            picked = legal if len(legal) <= 20 else rng.sample(legal, 20)
+            for a in picked if state.move_number() % 4 == 0 else []:
                 shown = display_notation(state.action_to_string(a))
                 assert state.string_to_action(shown) == a, shown
                 seen += 1
-            state.apply_action(rng.choice(state.legal_actions()))
+            state.apply_action(rng.choice(legal))
     assert seen

@@ -18,6 +18,7 @@ new file so that ``seedbed play --resume`` can continue it.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import random
 import signal
@@ -334,6 +335,9 @@ class PlaySession:
         except EOFError:
             self._stopped("end of input")
             return 0
+        except OSError as exc:  # the terminal went away under a read or a write
+            self._stopped(f"the terminal is gone ({exc.strerror or exc})")
+            return 1
         if finished:
             self._finish()
         return 0
@@ -363,34 +367,39 @@ class PlaySession:
         self._round_summary()
 
     def _stopped(self, why: str) -> None:
-        """Ctrl-C, end of input or a signal: make sure every move is on disk, say where."""
+        """Ctrl-C, end of input, a signal or a terminal gone: every move goes to disk
+        first (the terminal may be unable to show the message), then we say where."""
+        moves = self.state.move_number()
+        path = self.save_path
+        error: SeedbedError | None = None
+        if path is not None or moves > 0:
+            path = path or recovery_path(self.state)
+            try:  # again: the interruption may have landed in the middle of a save
+                self._write(path)
+            except SeedbedError as exc:
+                error = exc
+        with contextlib.suppress(OSError):
+            self._say_stopped(why, path, moves, error)
+
+    def _say_stopped(
+        self, why: str, path: Path | None, moves: int, error: SeedbedError | None
+    ) -> None:
         c = self.console
         c.print()
-        moves = self.state.move_number()
-        if self.save_path is not None:
-            try:  # again: the interruption may have landed in the middle of a save
-                self._write(self.save_path)
-            except SeedbedError as exc:
-                c.print(f"{why}: [red]{escape(str(exc))}[/red]")
-                return
-            c.print(
-                f"{why}: the game is saved in {escape(str(self.save_path))} after move "
-                f"{moves}; {self._resume_hint(self.save_path)}"
-            )
-            return
-        if moves == 0:
+        if path is None:
             c.print(f"{why}: no move was made, nothing to save")
-            return
-        path = recovery_path(self.state)
-        try:
-            self._write(path)
-        except SeedbedError as exc:
-            c.print(f"{why}: the game was not saved ({escape(str(exc))})")
-            return
-        c.print(
-            f"{why}: this game had no save file, so it is now in {escape(str(path))}; "
-            f"{self._resume_hint(path)}"
-        )
+        elif error is not None:
+            c.print(f"{why}: [red]the game could not be saved: {escape(str(error))}[/red]")
+        elif path == self.save_path:
+            c.print(
+                f"{why}: the game is saved in {escape(str(path))} after move {moves}; "
+                f"{self._resume_hint(path)}"
+            )
+        else:
+            c.print(
+                f"{why}: this game had no save file, so it is now in {escape(str(path))}; "
+                f"{self._resume_hint(path)}"
+            )
 
     def _human_turn(self, player: int) -> int | None:
         """Ask ``player`` for a move; ``None`` if they quit."""

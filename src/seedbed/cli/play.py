@@ -30,7 +30,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
 
-from rich.columns import Columns
 from rich.console import Console
 from rich.markup import escape
 from rich.panel import Panel
@@ -251,13 +250,8 @@ class PlaySession:
 
     def _show_moves(self) -> None:
         legal = self.state.legal_actions()
-        items = [
-            Text(f"{k + 1:>2} ", style="bold").append_text(
-                move_text(self.state.action_to_string(a))
-            )
-            for k, a in enumerate(legal)
-        ]
-        self.console.print(Columns(items, padding=(0, 3)))
+        items = [f"{k + 1:>2} {self.state.action_to_string(a)}" for k, a in enumerate(legal)]
+        self.console.print(move_columns(items, self.console.width))
 
     def _announce(self, actor: int, shown: str) -> None:
         move = move_text(shown)

@@ -1,0 +1,154 @@
+"""Bots think in a pool of worker processes, never on the server's event loop.
+
+A request carries plain data (game id, params, seed, the actions so far, the seat,
+the agent spec and its seed). The worker rebuilds the position from the seed (it
+keeps the last position of each table, so usually it only applies the new moves),
+then gives the agent ``state.infoset(seat)`` and nothing else: the agent decides
+from what that seat knows, exactly as in ``seedbed simulate``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import signal
+from collections import OrderedDict
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Any
+
+from seedbed.agents.base import make_agent, parse_spec
+from seedbed.core.protocol import State
+from seedbed.core.registry import load
+
+log = logging.getLogger("seedbed.server")
+
+
+@dataclass(frozen=True)
+class BotRequest:
+    table_id: str
+    game: str
+    params: dict[str, Any]
+    seed: int
+    actions: tuple[int, ...]
+    seat: int
+    spec: str
+    agent_seed: int
+
+
+# -- in the worker ---------------------------------------------------------------------
+_POSITIONS: OrderedDict[str, tuple[State, int]] = OrderedDict()
+_KEEP = 4096
+
+
+def _position(req: BotRequest) -> State:
+    key = f"{req.table_id}/{req.game}/{req.seed}"
+    kept = _POSITIONS.pop(key, None)
+    state: State | None = None
+    if kept is not None:
+        state, done = kept
+        if done > len(req.actions) or state.actions() != list(req.actions[:done]):
+            state = None  # an undo, or another table's history: start again
+    if state is None:
+        state = load(req.game, **req.params).new_state(req.seed)
+    for action in req.actions[state.move_number() :]:
+        state.apply_action(action)
+    _POSITIONS[key] = (state, len(req.actions))
+    while len(_POSITIONS) > _KEEP:
+        _POSITIONS.popitem(last=False)
+    return state
+
+
+def decide(req: BotRequest) -> int:
+    """Run in a worker: the agent's action for ``req.seat``, from its infoset only."""
+    state = _position(req)
+    if state.current_player() != req.seat:
+        raise ValueError(f"seat {req.seat} is not to move at table {req.table_id}")
+    agent = make_agent(req.spec, seed=req.agent_seed)
+    action = agent.select_action(state.infoset(req.seat))
+    return int(action)
+
+
+def _worker_init() -> None:
+    # Ctrl-C goes to the server, which shuts the pool down; workers must not die first.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # Import the agents and engines once, not on the first move.
+    from seedbed.agents.base import available_agents
+
+    available_agents()
+
+
+def _warm() -> int:
+    return os.getpid()
+
+
+# -- in the server ---------------------------------------------------------------------
+def check_spec(spec: str, max_seconds: float, max_iterations: int) -> str:
+    """``spec`` if the server can run it; ``ValueError`` saying why not.
+
+    Any spec :func:`seedbed.make_agent` accepts is accepted, within the server's limits
+    on thinking (a spec asking for an hour a move would hold a worker for an hour).
+    """
+    text = spec.strip()
+    if not text or len(text) > 200:
+        raise ValueError("an agent spec is 1 to 200 characters, such as 'heuristic'")
+    make_agent(text, seed=0)
+    _, options = parse_spec(text)
+    for key, limit in (("time", max_seconds), ("iterations", float(max_iterations))):
+        if key in options:
+            try:
+                value = float(options[key])
+            except ValueError:
+                raise ValueError(f"agent option {key}={options[key]!r} is not a number") from None
+            if not 0 < value <= limit:
+                raise ValueError(f"this server allows agent {key} up to {limit:g}, not {value:g}")
+    return text
+
+
+class BotPool:
+    """The worker processes; :meth:`decide` awaits one decision without blocking."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = max(1, workers)
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            # forkserver/spawn: never fork a process that runs an event loop and threads
+            method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.workers,
+                mp_context=multiprocessing.get_context(method),
+                initializer=_worker_init,
+            )
+        return self._pool
+
+    async def start(self) -> None:
+        """Start the workers now (the first bot move should not wait for them)."""
+        loop = asyncio.get_running_loop()
+        pool = self._executor()
+        await asyncio.gather(*(loop.run_in_executor(pool, _warm) for _ in range(self.workers)))
+
+    async def decide(self, req: BotRequest) -> int:
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._executor(), decide, req)
+        except BrokenProcessPool:
+            log.error("the bot pool broke (a worker died); starting a new one")
+            self._pool = None
+            return await loop.run_in_executor(self._executor(), decide, req)
+
+    def worker_pids(self) -> list[int]:
+        pool = self._pool
+        if pool is None:
+            return []
+        procs = getattr(pool, "_processes", None) or {}
+        return list(procs)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

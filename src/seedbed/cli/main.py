@@ -416,6 +416,11 @@ def serve(
     rate: Annotated[
         float, typer.Option("--rate", min=1, help="Messages a second one connection may send.")
     ] = 30.0,
+    sqlite_sync: Annotated[
+        str,
+        typer.Option("--sqlite-sync", help="FULL: every accepted move is on disk before its "
+                     "ack; NORMAL: it survives a killed server but not a power cut."),
+    ] = "FULL",
     log_level: Annotated[str, typer.Option("--log-level")] = "info",
 ) -> None:
     """Run the game server: tables for people and bots over HTTP and WebSocket."""
@@ -427,6 +432,7 @@ def serve(
         away_grace=away_grace,
         rate_per_second=rate,
         rate_burst=2 * rate,
+        sqlite_synchronous=sqlite_sync.upper(),
         **({"bot_workers": bot_workers} if bot_workers else {}),
     )
     run_server(host, port, settings, log_level)

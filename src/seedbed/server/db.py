@@ -82,7 +82,7 @@ events = Table(
     Column("version", Integer, primary_key=True),
     Column("kind", String(16), nullable=False),
     Column("seat", Integer),
-    Column("action", BigInteger),
+    Column("action", String(100)),  # decimal: actions can exceed 64 bits
     Column("client_id", String(64)),
     Column("data", JSON, nullable=False),
     Column("at", Float, nullable=False),

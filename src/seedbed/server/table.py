@@ -16,17 +16,19 @@ after a restart applies its stored events again, from the seed.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import json
 import random
+import re
 import time
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from seedbed.core.cards import try_parse_card
+from seedbed.core.cards import CARD_NAMES, try_parse_card
 from seedbed.core.errors import IllegalMoveError, NotationError
 from seedbed.core.protocol import Game, State
 from seedbed.server.clocks import Clock
@@ -118,7 +120,7 @@ class Event:
             "version": self.version,
             "kind": self.kind,
             "seat": self.seat,
-            "action": self.action,
+            "action": None if self.action is None else str(self.action),
             "client_id": self.client_id,
             "data": self.data,
             "at": self.at,
@@ -132,23 +134,27 @@ class UndoRequest:
     waiting: set[int]  # human seats still to answer
 
 
+_RANK = r"(?:10|[2-9TJQKA])"
+_SUIT = r"[SHDC♠♥♦♣♤♡♢♧]"
+_CARD_RE = re.compile(
+    rf"(?<![A-Za-z0-9])(?:{_RANK}{_SUIT}|{_SUIT}{_RANK}|JK|JOKER)(?![A-Za-z0-9])"
+)
+
+
 def _card_tokens(data: Any) -> set[str]:
-    """Every card named anywhere in JSON ``data`` (in canonical ``QS`` form)."""
-    out: set[str] = set()
-    stack = [data]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            for word in item.replace(",", " ").replace(":", " ").replace("+", " ").split():
-                card = try_parse_card(word)
-                if card is not None:
-                    out.add("JK" if card >= 52 else word.upper())
-                    out.add(str(card))
-        elif isinstance(item, dict):
-            stack.extend(item.values())
-        elif isinstance(item, list | tuple):
-            stack.extend(item)
-    return out
+    """Every card named anywhere in JSON ``data``, in canonical ``QS`` form (``JK`` for
+    a Joker): one regular-expression pass over its JSON text. Engines write cards in
+    upper case (``QS``, ``10H``, ``Q♠``), so lower-case words (``as``, ``th``) are
+    never taken for cards."""
+    text = data if isinstance(data, str) else json.dumps(data, ensure_ascii=False)
+    return {_canonical(word) for word in set(_CARD_RE.findall(text))}
+
+
+@functools.lru_cache(maxsize=1024)
+def _canonical(word: str) -> str:
+    card = try_parse_card(word)
+    assert card is not None, word
+    return CARD_NAMES[card]
 
 
 def move_revealed(before: State, action: int, rng: random.Random) -> str | None:

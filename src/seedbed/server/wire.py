@@ -17,9 +17,11 @@ from typing import Any
 #: not know.
 PROTOCOL = 1
 
-#: Action numbers the engines use are small; anything outside this range is rejected
-#: before an engine sees it (an absurd number must cost nothing).
-MAX_ACTION = 2**31 - 1
+#: Versions, seats and such are small; action numbers can be large (a Four Fields
+#: action is a bit set of the cards it takes, up to about 2**171), so they get room,
+#: but a number beyond any game's is rejected before an engine sees it.
+MAX_INT = 2**31 - 1
+MAX_ACTION = 2**256
 MAX_ID_CHARS = 64
 MAX_NOTATION_CHARS = 100
 MAX_TOKEN_CHARS = 200
@@ -91,7 +93,7 @@ def _check(name: str, value: Any, kind: type, msg_id: str | None) -> Any:
     if kind is int:
         if isinstance(value, bool) or not isinstance(value, int):
             raise Rejection("bad_message", f"'{name}' must be a whole number", msg_id)
-        if not 0 <= value <= MAX_ACTION:
+        if not 0 <= value <= (MAX_ACTION if name == "action" else MAX_INT):
             raise Rejection("bad_message", f"'{name}' is out of range", msg_id)
         return value
     if kind is float:

@@ -65,7 +65,7 @@ def upgrade() -> None:
         sa.Column("version", sa.Integer, primary_key=True),
         sa.Column("kind", sa.String(16), nullable=False),
         sa.Column("seat", sa.Integer),
-        sa.Column("action", sa.BigInteger),
+        sa.Column("action", sa.String(100)),
         sa.Column("client_id", sa.String(64)),
         sa.Column("data", sa.JSON, nullable=False),
         sa.Column("at", sa.Float, nullable=False),

@@ -72,6 +72,20 @@ def decide(req: BotRequest) -> int:
     return int(action)
 
 
+def reveal_check(req: BotRequest, budget: float) -> str | None:
+    """Run in a worker: why the last of ``req.actions`` may not be taken back, or
+    ``None`` (see :func:`seedbed.server.table.move_revealed`)."""
+    import random
+
+    from seedbed.server.table import move_revealed
+
+    before = load(req.game, **req.params).new_state(req.seed)
+    for action in req.actions[:-1]:
+        before.apply_action(action)
+    rng = random.Random(f"{req.seed}/{len(req.actions)}")
+    return move_revealed(before, req.actions[-1], rng, budget)
+
+
 def _worker_init() -> None:
     # Ctrl-C goes to the server, which shuts the pool down; workers must not die first.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -140,6 +154,10 @@ class BotPool:
             log.error("the bot pool broke (a worker died); starting a new one")
             self._pool = None
             return await loop.run_in_executor(self._executor(), decide, req)
+
+    async def reveal_check(self, req: BotRequest, budget: float) -> str | None:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor(), reveal_check, req, budget)
 
     def worker_pids(self) -> list[int]:
         pool = self._pool

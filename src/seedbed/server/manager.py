@@ -144,6 +144,8 @@ class Manager:
         seed: int | None,
     ) -> tuple[LiveTable, str | None]:
         """A new table; ``ValueError`` (with the reason) for anything invalid."""
+        if players is None and seat_specs is not None:
+            players = len(seat_specs)  # the seats say how many play
         game = load(game_id, **({"players": players} if players is not None else {}), **options)
         n = game.num_players
         specs = [HUMAN] * n if seat_specs is None else [s.strip() for s in seat_specs]
@@ -377,6 +379,10 @@ class Manager:
         assert msg.version is not None
         table.check_undo(seat, msg.version)
         assert seat is not None
+        req = self._request(table, seat, STAND_IN_AGENT)
+        why = await self.pool.reveal_check(req, self.settings.undo_check_seconds)
+        if why is not None:
+            raise Rejection("undo_refused", f"{why}: it cannot be taken back")
         voters = table.undo_voters(seat)
         if voters:
             event = table._event("undo_request", seat=seat, data={"voters": sorted(voters)})

@@ -45,6 +45,9 @@ class Settings:
     send_queue: int = 512
     #: Connections one table accepts (players' tabs and spectators together).
     max_connections_per_table: int = 64
+    #: The longest a worker may take to check that a move showed nothing hidden
+    #: (an undo whose check runs out of time is refused).
+    undo_check_seconds: float = 2.0
     #: A seat must be away this long before the others may hand it to a bot.
     away_grace: float = 15.0
     #: A finished table stays in memory this long (its record is in the database).

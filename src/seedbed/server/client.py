@@ -68,6 +68,7 @@ class TableClient:
         self._ids = itertools.count(1)
         self._answers: dict[str, asyncio.Future[Message]] = {}
         self._updates: asyncio.Queue[Message] = asyncio.Queue()
+        self._loose: asyncio.Queue[Message] = asyncio.Queue()
         self._reader: asyncio.Task[None] | None = None
         self.closed: asyncio.Future[tuple[int | None, str | None]] | None = None
 
@@ -148,6 +149,8 @@ class TableClient:
             fut = self._answers.pop(msg_id)
             if not fut.done():
                 fut.set_result(msg)
+        elif kind in ("ack", "reject", "pong", "error"):
+            self._loose.put_nowait(msg)
 
     async def request(self, message: Message, timeout: float = 30) -> Message:
         """Send ``message`` with a fresh id and wait for its ack (or raise its reject)."""
@@ -173,8 +176,10 @@ class TableClient:
         """Wait until the update of ``version`` has arrived (an ack comes first)."""
         await self.wait_for(lambda c: c.version >= version, timeout)
 
-    async def send_raw(self, text: str | bytes) -> None:
+    async def send_raw(self, text: str | bytes, timeout: float = 20) -> Message:
+        """Send ``text`` as it is (tests of broken clients) and return the answer."""
         await self.ws.send(text)
+        return await asyncio.wait_for(self._loose.get(), timeout)
 
     async def next_update(self, timeout: float = 30) -> Message:
         """The next snapshot or update (or a ``closed`` pseudo-message)."""

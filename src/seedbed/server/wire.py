@@ -126,8 +126,10 @@ def parse(text: str | bytes | None, max_bytes: int) -> ClientMessage:
         raise Rejection("too_big", f"messages are at most {max_bytes} bytes")
     try:
         data = json.loads(text)
-    except (ValueError, RecursionError):
+    except ValueError:
         raise Rejection("bad_json", "the message is not valid JSON") from None
+    except RecursionError:
+        raise Rejection("bad_json", "the message is nested too deeply") from None
     if not isinstance(data, dict):
         raise Rejection("bad_message", "a message is a JSON object with a 'type'")
     msg_id = _msg_id(data)

@@ -10,10 +10,12 @@ from what that seat knows, exactly as in ``seedbed simulate``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import os
 import signal
+import sys
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -89,6 +91,15 @@ def reveal_check(req: BotRequest, budget: float) -> str | None:
 def _worker_init() -> None:
     # Ctrl-C goes to the server, which shuts the pool down; workers must not die first.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A server killed outright (SIGKILL) runs no shutdown: have the kernel end its
+    # workers with it instead of leaving them behind (Linux's PR_SET_PDEATHSIG).
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)
+        if os.getppid() == 1:  # the server died before we got here
+            os._exit(0)
     # Import the agents and engines once, not on the first move.
     from seedbed.agents.base import available_agents
 
@@ -131,11 +142,11 @@ class BotPool:
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            # forkserver/spawn: never fork a process that runs an event loop and threads
-            method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+            # spawn: never fork a process that runs an event loop and threads; and the
+            # workers are the server's own children, so they die with it (see above).
             self._pool = ProcessPoolExecutor(
                 max_workers=self.workers,
-                mp_context=multiprocessing.get_context(method),
+                mp_context=multiprocessing.get_context("spawn"),
                 initializer=_worker_init,
             )
         return self._pool
@@ -168,5 +179,5 @@ class BotPool:
 
     def close(self) -> None:
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None

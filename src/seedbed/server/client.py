@@ -71,6 +71,8 @@ class TableClient:
         self._loose: asyncio.Queue[Message] = asyncio.Queue()
         self._reader: asyncio.Task[None] | None = None
         self.closed: asyncio.Future[tuple[int | None, str | None]] | None = None
+        #: called with each message as it arrives (the load benchmark times them)
+        self.on_message: Any = None
 
     async def __aenter__(self) -> TableClient:
         await self.connect()
@@ -115,6 +117,8 @@ class TableClient:
                 msg = json.loads(raw)
                 self.received.append(msg)
                 self._take(msg)
+                if self.on_message is not None:
+                    self.on_message(self, msg)
         except websockets.ConnectionClosed:
             pass
         finally:

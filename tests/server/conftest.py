@@ -114,7 +114,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """One server per test module, on a fresh SQLite file."""
     tmp = tmp_path_factory.mktemp("server")
     srv = ServerProcess(
-        f"sqlite:///{tmp / 'seedbed.db'}", "--away-grace", "0", "--rate", "1000", "--sqlite-sync", "NORMAL"
+        f"sqlite:///{tmp / 'seedbed.db'}",
+        "--away-grace",
+        "0",
+        "--rate",
+        "1000",
+        "--sqlite-sync",
+        "NORMAL",
     ).start(tmp)
     try:
         yield srv

@@ -10,8 +10,8 @@ from collections.abc import Iterator
 
 import pytest
 import websockets
-from conftest import ServerProcess, run
 
+from conftest import ServerProcess, run
 from seedbed.server.client import ServerError, TableClient, ws_url
 
 
@@ -64,8 +64,11 @@ def test_garbage_gets_reasons_and_changes_nothing(strict: ServerProcess) -> None
                 await asyncio.sleep(0.12)  # stay inside the rate limit
             # An absurd action number is refused at once, by the legal-move check.
             for absurd in (1099108419977, 2**200, 0):
-                answer = await c.send_raw(json.dumps(
-                    {"type": "move", "id": str(absurd), "version": c.version, "action": absurd}))
+                answer = await c.send_raw(
+                    json.dumps(
+                        {"type": "move", "id": str(absurd), "version": c.version, "action": absurd}
+                    )
+                )
                 assert answer["code"] == "illegal" and answer["id"] == str(absurd)
             pong = await c.send_raw('{"type": "ping", "id": 7, "t": 1.5}')
             assert pong == {**pong, "type": "pong", "id": "7", "t": 1.5}

@@ -13,9 +13,9 @@ import random
 from typing import Any
 
 import pytest
-from conftest import ServerProcess, run
 
 import seedbed
+from conftest import ServerProcess, run
 from seedbed.core.conformance import game_configurations
 from seedbed.core.protocol import State
 from seedbed.server.client import TableClient

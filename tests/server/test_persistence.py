@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ServerProcess, postgres_url, run
 
+from conftest import ServerProcess, postgres_url, run
 from seedbed.server.client import TableClient
 
 

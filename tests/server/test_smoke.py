@@ -3,7 +3,6 @@ from __future__ import annotations
 import random
 
 from conftest import ServerProcess, run
-
 from seedbed.server.client import TableClient
 
 

@@ -9,9 +9,9 @@ import random
 from typing import Any
 
 import pytest
-from conftest import ServerProcess, run
 
 import seedbed
+from conftest import ServerProcess, run
 from seedbed.server.client import ServerError, TableClient
 
 
@@ -98,8 +98,15 @@ def test_moves_get_an_ack_or_a_reason_and_a_resent_move_is_harmless(
         assert len(moves) == 1
         # Stale: a move made against a position that has changed since.
         mover = first if first.position["legal"] else other
-        err = await _reject(mover.request({"type": "move", "version": version_before,
-                                           "action": mover.position["legal"][0]["action"]}))
+        err = await _reject(
+            mover.request(
+                {
+                    "type": "move",
+                    "version": version_before,
+                    "action": mover.position["legal"][0]["action"],
+                }
+            )
+        )
         assert err.code == "stale"
         # A spectator cannot move.
         async with TableClient(server.base, table["id"]) as spec:
@@ -305,9 +312,14 @@ def test_who_may_watch(server: ServerProcess) -> None:
 
 
 def test_registered_players_are_rated_after_a_finished_game(server: ServerProcess) -> None:
-    assert server.post("/api/players", {"name": "Rita", "password": "correct horse"}).status_code == 201
+    assert (
+        server.post("/api/players", {"name": "Rita", "password": "correct horse"}).status_code
+        == 201
+    )
     assert server.post("/api/players", {"name": "rita", "password": "whatever1"}).status_code == 409
-    assert server.post("/api/session", {"name": "Rita", "password": "wrong pass"}).status_code == 403
+    assert (
+        server.post("/api/session", {"name": "Rita", "password": "wrong pass"}).status_code == 403
+    )
     login = server.post("/api/session", {"name": "Rita", "password": "correct horse"})
     assert login.status_code == 200 and "seedbed_session" in login.headers["set-cookie"]
     assert "HttpOnly" in login.headers["set-cookie"]
@@ -355,6 +367,8 @@ def test_rest_mistakes_get_clear_answers(server: ServerProcess) -> None:
     assert server.post(f"/api/tables/{table['id']}/join", {}).status_code == 422
     assert server.post(f"/api/tables/{table['id']}/join", {"name": "\u0000evil"}).status_code == 422
     server.join(table["id"], "Ann", seat=0)
-    assert server.post(f"/api/tables/{table['id']}/join", {"name": "Cy", "seat": 0}).status_code == 409
+    assert (
+        server.post(f"/api/tables/{table['id']}/join", {"name": "Cy", "seat": 0}).status_code == 409
+    )
     assert server.post(f"/api/tables/{table['id']}/leave", {"token": "x" * 30}).status_code == 403
     assert server.get(f"/api/tables/{table['id']}/record").status_code == 409

@@ -403,27 +403,37 @@ def serve(
     port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
     db: Annotated[
         str | None,
-        typer.Option("--db", help="sqlite:///PATH or postgresql://USER@HOST/DB "
-                     "(default: an SQLite file in ~/.local/share/seedbed)."),
+        typer.Option(
+            "--db",
+            help="sqlite:///PATH or postgresql://USER@HOST/DB "
+            "(default: an SQLite file in ~/.local/share/seedbed).",
+        ),
     ] = None,
     bot_workers: Annotated[
         int | None, typer.Option("--bot-workers", min=1, help="Processes the bots think in.")
     ] = None,
     away_grace: Annotated[
-        float, typer.Option("--away-grace", min=0, help="Seconds before an absent seat "
-                            "may be handed to a bot.")
+        float,
+        typer.Option(
+            "--away-grace", min=0, help="Seconds before an absent seat may be handed to a bot."
+        ),
     ] = 15.0,
     rate: Annotated[
         float, typer.Option("--rate", min=1, help="Messages a second one connection may send.")
     ] = 30.0,
     sqlite_sync: Annotated[
         str,
-        typer.Option("--sqlite-sync", help="FULL: every accepted move is on disk before its "
-                     "ack; NORMAL: it survives a killed server but not a power cut."),
+        typer.Option(
+            "--sqlite-sync",
+            help="FULL: every accepted move is on disk before its "
+            "ack; NORMAL: it survives a killed server but not a power cut.",
+        ),
     ] = "FULL",
     log_level: Annotated[str, typer.Option("--log-level")] = "info",
 ) -> None:
     """Run the game server: tables for people and bots over HTTP and WebSocket."""
+    import dataclasses
+
     from seedbed.server.serve import run_server
     from seedbed.server.settings import Settings, default_db_url
 
@@ -433,8 +443,9 @@ def serve(
         rate_per_second=rate,
         rate_burst=2 * rate,
         sqlite_synchronous=sqlite_sync.upper(),
-        **({"bot_workers": bot_workers} if bot_workers else {}),
     )
+    if bot_workers:
+        settings = dataclasses.replace(settings, bot_workers=bot_workers)
     run_server(host, port, settings, log_level)
 
 

@@ -309,7 +309,7 @@ async def replay(
     table = await _finished_table(m, table_id)
     _viewer_allowed(table, seat, x_seat_token, x_watch_token)
     state = table.game.new_state(table.seed)
-    positions = [{"move": None, "actor": None, "view": state.view(seat)}]
+    positions: list[dict[str, Any]] = [{"move": None, "actor": None, "view": state.view(seat)}]
     for event in table.iter_moves():
         assert event.action is not None and event.seat is not None
         told = state.notation_for(event.action, event.seat, seat)
@@ -402,5 +402,3 @@ async def leaderboard(db: Db, limit: int = Query(default=50, ge=1, le=500)) -> d
 @router.get("/health")
 async def health(m: Mgr) -> dict[str, Any]:
     return {"ok": True, **m.counts()}
-
-

@@ -29,7 +29,7 @@ from seedbed.server.manager import Manager
 from seedbed.server.pages import mount_pages
 from seedbed.server.settings import Settings
 from seedbed.server.store import Store
-from seedbed.server.wire import Rejection, parse
+from seedbed.server.wire import ClientMessage, Rejection, parse
 
 log = logging.getLogger("seedbed.server")
 
@@ -117,24 +117,25 @@ async def _serve_connection(
             return
         while not conn.closing:
             raw = await _receive(websocket)
+            parsed: ClientMessage | None = None
+            cost = BAD_MESSAGE_COST
             try:
-                msg = parse(raw, settings.max_message_bytes)
+                parsed = parse(raw, settings.max_message_bytes)
                 cost = 1.0
             except Rejection as rej:
-                msg, cost = None, BAD_MESSAGE_COST
                 conn.send(rej.message())
             if not conn.bucket.spend(cost):
                 conn.send({"type": "error", "code": "rate_limited",
                            "reason": "too many messages: closing"})  # fmt: skip
                 conn.close(CLOSE_RATE_LIMIT, "rate limit: too many messages")
                 break
-            if msg is None:
+            if parsed is None:
                 continue
-            if msg.type == "hello":
-                conn.send(Rejection("bad_message", "hello was said already", msg.id).message())
+            if parsed.type == "hello":
+                conn.send(Rejection("bad_message", "hello was said already", parsed.id).message())
                 continue
             try:
-                await manager.handle(conn, msg)
+                await manager.handle(conn, parsed)
             except Rejection as rej:
                 manager.stats["rejections"] += 1
                 conn.send(rej.message())
@@ -172,5 +173,6 @@ def uvicorn_config(app: Any, host: str, port: int, settings: Settings, log_level
         log_level=log_level,
         proxy_headers=True,
         timeout_graceful_shutdown=5,
+        timeout_keep_alive=30,
         backlog=4096,
     )

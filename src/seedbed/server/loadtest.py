@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -89,7 +90,7 @@ def _children(pid: int) -> list[int]:
 
 
 class Load:
-    def __init__(self, args: argparse.Namespace, base: str) -> None:  # noqa: D107
+    def __init__(self, args: argparse.Namespace, base: str) -> None:
         self.args = args
         self.base = base
         self.stats = Stats()
@@ -112,8 +113,9 @@ class Load:
         table_id = r.json()["table"]["id"]
         tokens = []
         for seat in range(people):
-            j = await self.http.post(f"/api/tables/{table_id}/join",
-                                     json={"name": f"p{index}-{seat}", "seat": seat})
+            j = await self.http.post(
+                f"/api/tables/{table_id}/join", json={"name": f"p{index}-{seat}", "seat": seat}
+            )
             j.raise_for_status()
             tokens.append(j.json()["token"])
         clients = [TableClient(self.base, table_id, token=t) for t in tokens]
@@ -200,8 +202,15 @@ class Load:
         async def opener(i: int) -> None:
             nonlocal opened
             async with self._slots:
-                await self.open_table(i)
-                opened += 1
+                for attempt in range(3):  # a keep-alive socket closing under us: retry
+                    try:
+                        await self.open_table(i)
+                        opened += 1
+                        return
+                    except (httpx.HTTPError, ConnectionError, OSError, TimeoutError) as exc:
+                        if attempt == 2:
+                            self.stats.errors.append(f"opening table {i}: {exc!r}")
+                        await asyncio.sleep(0.5)
 
         await asyncio.gather(*(opener(i) for i in range(args.tables)))
         ramp = time.perf_counter() - started
@@ -249,10 +258,8 @@ class Load:
         }  # fmt: skip
         self.stop.set()
         for c in self.clients:
-            try:
+            with contextlib.suppress(Exception):
                 await asyncio.wait_for(c.close(), 2)
-            except Exception:
-                pass
         await self.http.aclose()
         return report
 
@@ -278,8 +285,22 @@ def _free_port() -> int:
 def _start_server(args: argparse.Namespace, tmp: Path) -> tuple[subprocess.Popen[bytes], str]:
     port = _free_port()
     db = args.db or f"sqlite:///{tmp / 'load.db'}"
-    cmd = [sys.executable, "-m", "seedbed.cli.main", "serve", "--port", str(port), "--db", db,
-           "--log-level", "warning", "--rate", "1000", "--sqlite-sync", args.sqlite_sync]
+    cmd = [
+        sys.executable,
+        "-m",
+        "seedbed.cli.main",
+        "serve",
+        "--port",
+        str(port),
+        "--db",
+        db,
+        "--log-level",
+        "warning",
+        "--rate",
+        "1000",
+        "--sqlite-sync",
+        args.sqlite_sync,
+    ]
     if args.bot_workers:
         cmd += ["--bot-workers", str(args.bot_workers)]  # fmt: skip
     log = (tmp / "server.log").open("wb")
@@ -365,8 +386,10 @@ def main(argv: list[str] | None = None) -> None:
           f"table, CPU {report['server_cpu_percent']}%; bot workers {report['bot_workers_rss_mib']}"
           f" MiB, CPU {report['bot_workers_cpu_percent']}%; load client CPU "
           f"{report['load_client_cpu_percent']}%")  # fmt: skip
-    print(f"finished games {report['finished_games']}, rejections {report['rejections']}, "
-          f"errors {report['errors']} {report['first_errors']}")
+    print(
+        f"finished games {report['finished_games']}, rejections {report['rejections']}, "
+        f"errors {report['errors']} {report['first_errors']}"
+    )
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -281,8 +281,10 @@ class Manager:
                 "seat": viewer, "version": table.version, "server_time": time.time(),
             })  # fmt: skip
             since = msg.since
-            if since is not None and 0 <= since <= table.version and (
-                table.version - since <= MAX_SINCE_GAP
+            if (
+                since is not None
+                and 0 <= since <= table.version
+                and (table.version - since <= MAX_SINCE_GAP)
             ):
                 conn.sent = since
                 self._send_update(table, conn, {})
@@ -468,7 +470,9 @@ class Manager:
         except Exception:
             log.exception("table %s: could not save; rebuilding it from the database", table.id)
             await self._reload(table)
-            raise Rejection("server_error", "the server could not save that; nothing changed")
+            raise Rejection(
+                "server_error", "the server could not save that; nothing changed"
+            ) from None
         if before_broadcast is not None:
             before_broadcast()
         self._broadcast(table)

@@ -31,9 +31,7 @@ def entities(table: LiveTable) -> list[tuple[int, str, str, str]]:
     return out
 
 
-def updated_ratings(
-    table: LiveTable, current: dict[str, dict[str, Any]]
-) -> list[dict[str, Any]]:
+def updated_ratings(table: LiveTable, current: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
     """The new rating rows after ``table``'s game (empty if it changes nothing)."""
     if table.abandoned or table.result is None:
         return []

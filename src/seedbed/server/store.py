@@ -12,13 +12,14 @@ each, and no move is acknowledged before it is on disk.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import bindparam, func, insert, select, update
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from seedbed.core.registry import load
@@ -29,13 +30,17 @@ from seedbed.server.table import LIVE, Event, LiveTable, Seat
 log = logging.getLogger("seedbed.server")
 
 
+def _future() -> asyncio.Future[None]:
+    return asyncio.get_running_loop().create_future()
+
+
 @dataclass
 class _Write:
     table_id: str
     events: list[dict[str, Any]]
     table_row: dict[str, Any]
     seat_rows: list[dict[str, Any]]
-    done: asyncio.Future[None] = field(repr=False, default=None)  # type: ignore[assignment]
+    done: asyncio.Future[None] = field(repr=False, default_factory=_future)
 
 
 class Store:
@@ -56,10 +61,8 @@ class Store:
     async def close(self) -> None:
         if self._task is not None:
             self._task.cancel()
-            try:
+            with contextlib.suppress(asyncio.CancelledError):
                 await self._task
-            except asyncio.CancelledError:
-                pass
             self._task = None
         for w in self._pending:
             if not w.done.done():
@@ -75,7 +78,6 @@ class Store:
             {"b_id": table.id, **table.table_row()},
             [{"b_table": table.id, "b_seat": i, **table.seats[i].row()} for i in sorted(seats)],
         )
-        write.done = asyncio.get_running_loop().create_future()
         self._pending.append(write)
         self._wake.set()
         await write.done
@@ -121,7 +123,16 @@ class Store:
         seat_rows = [row for w in batch for row in w.seat_rows]
         if seat_rows:
             s = db.seats.c
-            scols = ("kind", "agent", "name", "player_id", "token_hash", "left", "stand_in", "clock")
+            scols = (
+                "kind",
+                "agent",
+                "name",
+                "player_id",
+                "token_hash",
+                "left",
+                "stand_in",
+                "clock",
+            )
             await conn.execute(
                 update(db.seats)
                 .where(s.table_id == bindparam("b_table"), s.seat == bindparam("b_seat"))
@@ -156,15 +167,19 @@ class Store:
         """Rebuild every table whose status is one of ``statuses`` from its rows."""
         async with self.engine.connect() as conn:
             rows = (
-                await conn.execute(select(db.tables).where(db.tables.c.status.in_(statuses)))
-            ).mappings().all()
+                (await conn.execute(select(db.tables).where(db.tables.c.status.in_(statuses))))
+                .mappings()
+                .all()
+            )
             return [await self._rebuild(conn, dict(r)) for r in rows]
 
     async def load_table(self, table_id: str) -> LiveTable | None:
         async with self.engine.connect() as conn:
             row = (
-                await conn.execute(select(db.tables).where(db.tables.c.id == table_id))
-            ).mappings().first()
+                (await conn.execute(select(db.tables).where(db.tables.c.id == table_id)))
+                .mappings()
+                .first()
+            )
             return None if row is None else await self._rebuild(conn, dict(row))
 
     async def unrated_tables(self) -> list[str]:
@@ -181,10 +196,16 @@ class Store:
 
     async def _rebuild(self, conn: AsyncConnection, row: dict[str, Any]) -> LiveTable:
         seat_rows = (
-            await conn.execute(
-                select(db.seats).where(db.seats.c.table_id == row["id"]).order_by(db.seats.c.seat)
+            (
+                await conn.execute(
+                    select(db.seats)
+                    .where(db.seats.c.table_id == row["id"])
+                    .order_by(db.seats.c.seat)
+                )
             )
-        ).mappings().all()
+            .mappings()
+            .all()
+        )
         seats = [
             Seat(
                 index=s["seat"],
@@ -278,10 +299,14 @@ class Store:
     async def player_by_name(self, name: str) -> dict[str, Any] | None:
         async with self.engine.connect() as conn:
             row = (
-                await conn.execute(
-                    select(db.players).where(db.players.c.name_key == name.casefold())
+                (
+                    await conn.execute(
+                        select(db.players).where(db.players.c.name_key == name.casefold())
+                    )
                 )
-            ).mappings().first()
+                .mappings()
+                .first()
+            )
             return None if row is None else dict(row)
 
     async def set_password(self, player_id: int, password_hash: str) -> None:
@@ -308,12 +333,16 @@ class Store:
         s, p = db.sessions.c, db.players.c
         async with self.engine.connect() as conn:
             row = (
-                await conn.execute(
-                    select(p.id, p.name)
-                    .select_from(db.sessions.join(db.players, s.player_id == p.id))
-                    .where(s.token_hash == token_hash, s.expires_at > time.time())
+                (
+                    await conn.execute(
+                        select(p.id, p.name)
+                        .select_from(db.sessions.join(db.players, s.player_id == p.id))
+                        .where(s.token_hash == token_hash, s.expires_at > time.time())
+                    )
                 )
-            ).mappings().first()
+                .mappings()
+                .first()
+            )
             return None if row is None else dict(row)
 
     async def drop_session(self, token_hash: str) -> None:
@@ -360,7 +389,3 @@ class Store:
                 select(db.ratings).order_by((r.mu - 3 * r.sigma).desc()).limit(limit)
             )
             return [dict(x) for x in rows.mappings()]
-
-    async def count_tables(self) -> int:
-        async with self.engine.connect() as conn:
-            return int((await conn.execute(select(func.count()).select_from(db.tables))).scalar())

@@ -136,9 +136,7 @@ class UndoRequest:
 
 _RANK = r"(?:10|[2-9TJQKA])"
 _SUIT = r"[SHDC♠♥♦♣♤♡♢♧]"
-_CARD_RE = re.compile(
-    rf"(?<![A-Za-z0-9])(?:{_RANK}{_SUIT}|{_SUIT}{_RANK}|JK|JOKER)(?![A-Za-z0-9])"
-)
+_CARD_RE = re.compile(rf"(?<![A-Za-z0-9])(?:{_RANK}{_SUIT}|{_SUIT}{_RANK}|JK|JOKER)(?![A-Za-z0-9])")
 
 
 def _card_tokens(data: Any) -> set[str]:
@@ -519,9 +517,7 @@ class LiveTable:
         elif k == "undo_answer":
             out["accept"] = bool(event.data.get("accept"))
         elif k == "undo":
-            out["move"] = event.data.get("seen", ["?"] * (self.n + 1))[
-                self._viewer_index(viewer)
-            ]
+            out["move"] = event.data.get("seen", ["?"] * (self.n + 1))[self._viewer_index(viewer)]
         elif k == "stand_in":
             out["by"] = event.data.get("by")
         elif k == "over":

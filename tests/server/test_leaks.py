@@ -16,7 +16,7 @@ import pytest
 
 import seedbed
 from conftest import ServerProcess, run
-from seedbed.core.conformance import game_configurations
+from seedbed.testing.conformance import game_configurations
 from seedbed.core.protocol import State
 from seedbed.server.client import TableClient
 from seedbed.server.table import _card_tokens

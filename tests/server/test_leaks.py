@@ -16,10 +16,10 @@ import pytest
 
 import seedbed
 from conftest import ServerProcess, run
-from seedbed.testing.conformance import game_configurations
 from seedbed.core.protocol import State
 from seedbed.server.client import TableClient
 from seedbed.server.table import _card_tokens
+from seedbed.testing.conformance import game_configurations
 
 
 async def _play_table(server: ServerProcess, config: dict[str, Any], seed: int) -> dict[str, Any]:

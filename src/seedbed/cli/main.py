@@ -429,6 +429,9 @@ def serve(
             "ack; NORMAL: it survives a killed server but not a power cut.",
         ),
     ] = "FULL",
+    secure_cookies: Annotated[
+        bool, typer.Option("--secure-cookies", help="Session cookies only over HTTPS (behind TLS).")
+    ] = False,
     log_level: Annotated[str, typer.Option("--log-level")] = "info",
 ) -> None:
     """Run the game server: tables for people and bots over HTTP and WebSocket."""
@@ -443,6 +446,7 @@ def serve(
         rate_per_second=rate,
         rate_burst=2 * rate,
         sqlite_synchronous=sqlite_sync.upper(),
+        secure_cookies=secure_cookies,
     )
     if bot_workers:
         settings = dataclasses.replace(settings, bot_workers=bot_workers)

@@ -158,7 +158,7 @@ class Load:
                 if c.position.get("status") == "over":
                     if counter:
                         st.finished += 1
-                        self.spawn(self.open_table(index + len(MIX) * 1000))
+                        self.spawn(self.replace_table(index + len(MIX) * 1000))
                     return
                 if c.position.get("legal"):
                     think = self.args.think * (0.5 + self.rng.random())
@@ -187,6 +187,12 @@ class Load:
                     return
         except Exception as exc:  # report, do not hide
             st.errors.append(f"{type(exc).__name__}: {exc}")
+
+    async def replace_table(self, index: int) -> None:
+        try:
+            await self.open_table(index)
+        except (httpx.HTTPError, ConnectionError, OSError, TimeoutError) as exc:
+            self.stats.errors.append(f"opening a new table: {exc!r}")
 
     def spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)
@@ -348,6 +354,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
     _raise_fd_limit()
+    # A SIGTERM must still stop the server this benchmark started (the finally below).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     tmp = Path(tempfile.mkdtemp(prefix="seedbed-load-"))
     proc = None
     if args.url:

@@ -8,6 +8,9 @@ line on stderr and exit status 2, never a traceback: :func:`main` catches seedbe
 from __future__ import annotations
 
 import json
+import math
+import os
+import random
 import statistics
 import sys
 from pathlib import Path
@@ -16,13 +19,21 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.markup import escape
 from rich.table import Table
 
 from seedbed._version import __version__
 from seedbed.agents.base import available_agents, make_agent
 from seedbed.cli.options import parse_agent_list, parse_options
-from seedbed.cli.play import PlaySession, SeatSpec
-from seedbed.cli.replay import replay_record
+from seedbed.cli.play import (
+    EXIT_INTERRUPTED,
+    PlaySession,
+    SeatSpec,
+    plan_seats,
+    resumed_seats,
+)
+from seedbed.cli.replay import load_replay, replay_record
+from seedbed.core.protocol import State
 from seedbed.core.records import Record
 from seedbed.core.registry import available_games, game_class, load
 
@@ -89,26 +100,54 @@ def _rules_dir() -> Path:
     return Path(__file__).resolve().parents[3] / "docs" / "rules"
 
 
+def _pager_keeps_styles() -> bool:
+    """Whether the pager will show colours and bold rather than raw escape codes.
+
+    The pager is the one pydoc (and so rich) runs: ``$MANPAGER``, ``$PAGER`` or
+    ``less``. ``less`` shows styles with ``-R``/``-r``, which we ask for in ``LESS``
+    when the user has not set it; any other pager gets plain text."""
+    words = (os.environ.get("MANPAGER") or os.environ.get("PAGER") or "less").split()
+    if not words or Path(words[0]).name != "less":
+        return False
+    flags = words[1:] + os.environ.setdefault("LESS", "-R").split()
+    return any(
+        f.lower() == "--raw-control-chars"
+        or (f.startswith("-") and not f.startswith("--") and "r" in f.lower())
+        for f in flags
+    )
+
+
 @app.command()
 def rules(game: Annotated[str, typer.Argument(help="Game id, e.g. sewn.")]) -> None:
-    """Show a game's rules page."""
-    game_class(game)  # a clear error for an unknown id
-    page = _rules_dir() / f"{game}.md"
+    """Show a game's rules page (through a pager in a terminal: q leaves it)."""
+    gid = game_class(game).id  # a clear error for an unknown id
+    page = _rules_dir() / f"{gid}.md"
     if not page.exists():
-        raise UserError(f"the rules page {page} is missing from this installation")
-    console.print(Markdown(page.read_text(encoding="utf-8")))
+        raise UserError(f"the rules page for {gid} is missing from this installation")
+    text = Markdown(page.read_text(encoding="utf-8"))
+    if not console.is_terminal:
+        console.print(text)
+        return
+    with console.pager(styles=_pager_keeps_styles()):
+        console.print(text)
+
+
+_QUIT_WORDS = ("quit", "q", "exit")
 
 
 def _choose_game(players: int | None) -> tuple[str, int | None]:
-    """Ask which game (and player count) to play when none was named."""
+    """Ask which game (and player count) to play when none was named. ``quit`` or
+    Ctrl-D leaves quietly (status 0: ``make play`` reports no error)."""
     ids = available_games()
-    console.print("[bold]Which game?[/bold]")
+    console.print("[bold]Which game?[/bold] ('quit' to leave)")
     for k, gid in enumerate(ids, 1):
         cls = game_class(gid)
         console.print(f"  {k}) {cls.name} - {cls.summary}")
     try:
         while True:
             answer = console.input("game number or id: ").strip().lower()
+            if answer in _QUIT_WORDS:
+                raise typer.Exit(0)
             if answer.isdigit() and 1 <= int(answer) <= len(ids):
                 game = ids[int(answer) - 1]
                 break
@@ -123,12 +162,18 @@ def _choose_game(players: int | None) -> tuple[str, int | None]:
             ).strip()
             if not answer:
                 break
+            if answer in _QUIT_WORDS:
+                raise typer.Exit(0)
             if answer.isdigit() and cls.min_players <= int(answer) <= cls.max_players:
                 players = int(answer)
             else:
                 console.print(f"[red]{cls.name} is for {cls.min_players}-{cls.max_players}[/red]")
     except EOFError:
-        raise UserError("no game chosen: name one, e.g. 'seedbed play sewn'") from None
+        console.print("\nno game chosen (name one to skip this menu, e.g. 'seedbed play sewn')")
+        raise typer.Exit(0) from None
+    except KeyboardInterrupt:
+        console.print("\ninterrupted")
+        raise typer.Exit(EXIT_INTERRUPTED) from None
     return game, players
 
 
@@ -136,19 +181,31 @@ def _choose_game(players: int | None) -> tuple[str, int | None]:
 def play(
     game: Annotated[str | None, typer.Argument(help="Game id (omit with --resume).")] = None,
     players: Annotated[int | None, typer.Option("--players", "-p", help="Player count.")] = None,
-    seat: Annotated[int, typer.Option("--seat", help="Your seat (0 = first).")] = 0,
+    seat: Annotated[
+        int | None, typer.Option("--seat", help="Your seat (0 = first; default 0).")
+    ] = None,
     opponents: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--opponents",
             help="Agent spec for the other seats, or one per other seat, comma separated; "
-            "'human' for hot-seat play.",
+            "'human' for hot-seat play. Default: heuristic.",
         ),
-    ] = "heuristic",
+    ] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Deal seed (default: random).")] = None,
-    save: Annotated[Path | None, typer.Option("--save", help="Record file to write.")] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            "--save", help="Record file, written after every move (never another game's)."
+        ),
+    ] = None,
     resume: Annotated[
-        Path | None, typer.Option("--resume", help="Continue a saved record.")
+        Path | None,
+        typer.Option(
+            "--resume",
+            help="Continue a saved record (saving to it). --seat and --opponents may change "
+            "who plays; GAME, --players, --seed and -o must match the record if given.",
+        ),
     ] = None,
     hints: Annotated[
         bool, typer.Option("--hints", help="Offer 'hint' at your prompt (ISMCTS advice).")
@@ -157,14 +214,7 @@ def play(
 ) -> None:
     """Play in the terminal against agents, or hot-seat with friends."""
     if resume is not None:
-        record = Record.load(resume)
-        state = record.replay()
-        if state.is_terminal():
-            raise UserError(f"{resume} holds a finished game: use 'seedbed replay {resume}'")
-        seats = [SeatSpec.parse(p) for p in (record.players or [])]
-        n = state.game.num_players
-        if len(seats) != n:
-            seats = [SeatSpec.parse("human" if i == seat else "heuristic") for i in range(n)]
+        state, seats = _resumed(resume, game, players, seat, opponents, seed, option or [])
         save = save or resume
     else:
         if game is None:
@@ -173,35 +223,72 @@ def play(
         if players is not None:
             params["players"] = players
         g = load(game, **params)
-        n = g.num_players
-        if not 0 <= seat < n:
-            raise UserError(f"--seat must be 0 to {n - 1} for {n} players, not {seat}")
-        import random as _random
-
-        state = g.new_state(seed if seed is not None else _random.randrange(2**31))
-        others = parse_agent_list(opponents)
-        if len(others) not in (1, n - 1):
-            raise UserError(f"--opponents takes one spec or {n - 1} (one per other seat)")
-        other_seats = [i for i in range(n) if i != seat]
-        seats = [SeatSpec.parse("human")] * n
-        for k, i in enumerate(other_seats):
-            seats[i] = SeatSpec.parse(others[0] if len(others) == 1 else others[k])
+        seats = plan_seats(g.num_players, seat or 0, parse_agent_list(opponents or "heuristic"))
+        state = g.new_state(seed if seed is not None else random.randrange(2**31))
     for s in seats:
         if s.agent_spec is not None:
             make_agent(s.agent_spec)  # validate every spec before the game starts
-    PlaySession(state, seats, console, save_path=save, hints=hints).run()
+    code = PlaySession(state, seats, console, save_path=save, hints=hints).run()
+    if code:
+        raise typer.Exit(code)
+
+
+def _resumed(
+    path: Path,
+    game: str | None,
+    players: int | None,
+    seat: int | None,
+    opponents: str | None,
+    seed: int | None,
+    option: list[str],
+) -> tuple[State, list[SeatSpec]]:
+    """The saved game and who plays it; what would change the game itself is refused."""
+    record = Record.load(path)
+    if game is not None and game_class(game).id != record.game:
+        raise UserError(f"{path} holds a {record.game} game, not {game}: leave GAME out")
+    state = record.replay()
+    if state.is_terminal():
+        raise UserError(f"{path} holds a finished game: use 'seedbed replay {path}'")
+    n = state.game.num_players
+    if players is not None and players != n:
+        raise UserError(f"{path} is a {n}-player game: --players {players} cannot change that")
+    if seed is not None and seed != record.seed:
+        raise UserError(f"{path} was dealt from seed {record.seed}, not {seed}: leave --seed out")
+    params = state.game.params
+    for name, value in parse_options(option).items():
+        if name not in params:
+            load(record.game, **{**params, name: value})  # the game's own clear error
+        if params[name] != value:
+            raise UserError(
+                f"{path} is played with {name}={params[name]}, not {value}: leave -o {name} out"
+            )
+    seats = resumed_seats(
+        record.players, n, seat, parse_agent_list(opponents) if opponents is not None else None
+    )
+    who = ", ".join(f"{state.game.seat_name(p)}: {s.label}" for p, s in enumerate(seats))
+    console.print(
+        f"resuming {state.game.name} from {escape(str(path))} at move {state.move_number()} "
+        f"({escape(who)})"
+    )
+    return state, seats
 
 
 @app.command()
 def replay(
-    file: Annotated[Path, typer.Argument(help="A record written by play or simulate.")],
+    file: Annotated[
+        Path, typer.Argument(help="A record written by play, or a 'simulate --out' file.")
+    ],
     seat: Annotated[
         int | None, typer.Option("--seat", help="See it as this seat (default: spectator).")
     ] = None,
+    game_number: Annotated[
+        int | None,
+        typer.Option("--game", help="Which game of a 'simulate --out' file (1 = the first)."),
+    ] = None,
 ) -> None:
     """Step through a game record as a seat or a spectator saw it."""
-    record = Record.load(file)
-    replay_record(record, seat, console)
+    record, label = load_replay(file, game_number)
+    replay_record(record, seat, console, label=label)
 
 
 def _run_and_report(
@@ -364,8 +451,17 @@ def bench(
     from seedbed._build import describe, stale_modules
     from seedbed.sim.bench import bench as run_bench
 
-    ids = [game] if game else available_games()
+    if not math.isfinite(seconds) or seconds <= 0:
+        raise UserError(f"--seconds must be a time above 0, not {seconds:g}")
+    ids = [game_class(game).id] if game else available_games()
     extra = parse_options(option or [])
+    configs = []
+    for gid in ids:  # every configuration checked before any is timed
+        cls = game_class(gid)
+        counts = [players] if players else list(range(cls.min_players, cls.max_players + 1))
+        for n in counts:
+            load(gid, **{**extra, "players": n})
+            configs.append((gid, n))
     stale = stale_modules()
     if stale:
         err.print(f"[yellow]warning:[/yellow] stale compiled modules: {', '.join(stale)}")
@@ -374,26 +470,22 @@ def bench(
     columns = ("game", "params", "decisions/s", "median", "games/s", "clones/s", "games")
     for col in columns:
         table.add_column(col, justify="right" if col not in ("game", "params") else "left")
-    for gid in ids:
-        cls = game_class(gid)
-        counts = [players] if players else list(range(cls.min_players, cls.max_players + 1))
-        for n in counts:
-            runs = [
-                run_bench(gid, {"players": n, **extra}, seconds=seconds, seed=i)
-                for i in range(repeat)
-            ]
-            runs.sort(key=lambda x: x.decisions_per_second)
-            r = runs[-1]
-            median = statistics.median(x.decisions_per_second for x in runs)
-            table.add_row(
-                gid,
-                " ".join(f"{k}={v}" for k, v in r.params.items()),
-                f"{r.decisions_per_second:,.0f}",
-                f"{median:,.0f}",
-                f"{r.games_per_second:,.1f}",
-                f"{r.clone_per_second:,.0f}",
-                str(r.games),
-            )
+    for gid, n in configs:
+        runs = [
+            run_bench(gid, {"players": n, **extra}, seconds=seconds, seed=i) for i in range(repeat)
+        ]
+        runs.sort(key=lambda x: x.decisions_per_second)
+        r = runs[-1]
+        median = statistics.median(x.decisions_per_second for x in runs)
+        table.add_row(
+            gid,
+            " ".join(f"{k}={v}" for k, v in r.params.items()),
+            f"{r.decisions_per_second:,.0f}",
+            f"{median:,.0f}",
+            f"{r.games_per_second:,.1f}",
+            f"{r.clone_per_second:,.0f}",
+            str(r.games),
+        )
     console.print(table)
 
 

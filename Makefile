@@ -11,7 +11,7 @@ COMPILED_SRC := $(shell sed -n 's/^    "\(seedbed\.[a-z_.]*\)",$$/\1/p' src/seed
 $(STAMP): pyproject.toml setup.py src/seedbed/_build.py $(COMPILED_SRC)
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev,lab,ray]'
 	touch $(STAMP)
 
 play: $(STAMP)

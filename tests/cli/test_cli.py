@@ -73,7 +73,7 @@ def test_simulate_reports_and_writes_records(
         ["simulate", "toy", "-p", "3", "-n", "12", "--seed", "4", "--out", str(out_file)],
     )
     assert code == 0
-    assert "win share" in out and "by seat" in out
+    assert "win share" in out and "by position in the turn order" in out
     assert "rules fired per game" in out and "tricks" in out
     lines = out_file.read_text().splitlines()
     assert len(lines) == 12

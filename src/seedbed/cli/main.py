@@ -16,6 +16,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.markup import escape
 from rich.table import Table
 
 from seedbed._version import __version__
@@ -204,6 +205,29 @@ def replay(
     replay_record(record, seat, console)
 
 
+BackendArg = Annotated[
+    str,
+    typer.Option(
+        "--backend",
+        help="Where games run: 'local' (a pool of --workers processes) or 'ray' "
+        "(Ray tasks; seedbed[ray]). Results are the same for any backend and worker count.",
+    ),
+]
+AddressArg = Annotated[
+    str | None,
+    typer.Option(
+        "--address", help="With --backend ray: an existing Ray cluster (default: a local Ray)."
+    ),
+]
+ResumeArg = Annotated[
+    bool,
+    typer.Option(
+        "--resume",
+        help="Keep the games already in --out (an interrupted run's) and play only the rest.",
+    ),
+]
+
+
 def _run_and_report(
     game: str,
     players: int | None,
@@ -216,11 +240,13 @@ def _run_and_report(
     as_json: bool,
     duplicate: bool,
     rotate: bool,
+    backend: str = "local",
+    address: str | None = None,
+    resume: bool = False,
 ) -> None:
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
     from seedbed.sim.report import summarize
-    from seedbed.sim.runner import plan_matches, run_matches
+    from seedbed.sim.runner import BACKENDS, plan_matches
+    from seedbed.sim.session import interrupted_message, run_plan
 
     params = parse_options(option or [])
     if players is not None:
@@ -233,68 +259,75 @@ def _run_and_report(
         raise UserError("--games must be at least 1")
     if workers < 1:
         raise UserError("--workers must be at least 1")
+    if backend not in BACKENDS:
+        raise UserError(f"--backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+    if address is not None and backend != "ray":
+        raise UserError("--address is for --backend ray")
     matches = plan_matches(g.num_players, specs, games_, seed, rotate=rotate, duplicate=duplicate)
-    out_file = None
-    if out is not None:
-        try:
-            out_file = out.open("w", encoding="utf-8")
-        except OSError as exc:
-            raise UserError(f"cannot write {out}: {exc.strerror}") from None
-    try:
-        with Progress(
-            "[progress.description]{task.description}",
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=err,
-            transient=True,
-            disable=as_json,
-        ) as progress:
-            task = progress.add_task(f"{game} x{len(matches)}", total=len(matches))
-            results = run_matches(
-                game,
-                g.params,
-                matches,
-                seed,
-                workers=workers,
-                on_result=lambda _r: progress.advance(task),
-            )
-        if out_file is not None:
-            for r in results:
-                out_file.write(json.dumps(r.to_json_dict()) + "\n")
-    finally:
-        if out_file is not None:
-            out_file.close()
+    run = run_plan(
+        game,
+        g.params,
+        matches,
+        seed,
+        workers=workers,
+        backend=backend,
+        address=address,
+        out=out,
+        resume=resume,
+        console=None if as_json else err,
+    )
+    if run.dropped_cut_line:
+        err.print(f"{out}: its last line was cut short (a killed run); that game is played again")
+    if run.interrupted:
+        err.print(interrupted_message(run, out))
+        if not run.results:
+            raise typer.Exit(130)
+    results = run.results
     summary = summarize(results, g.num_players)
     if as_json:
-        console.print_json(json.dumps({"game": game, "params": g.params, **summary.to_json_dict()}))
+        data = {"game": game, "params": g.params, "seed": seed, **summary.to_json_dict()}
+        if run.interrupted:
+            data["interrupted"] = True
+            data["planned_games"] = run.planned
+        console.print_json(json.dumps(data))
+        if run.interrupted:
+            raise typer.Exit(130)
         return
-    played = f"{games_} deals x {g.num_players} rotations = " if duplicate else ""
+    if duplicate:
+        played = f"{len({r.deal for r in results})} deals x {g.num_players} rotations = "
+    else:
+        played = ""
+    status = f" (interrupted: {len(results)} of {run.planned})" if run.interrupted else ""
     console.print(
-        f"[bold]{game}[/bold] {g.params}: {played}{len(results)} games, seed {seed}; "
-        "± is the 95% confidence interval"
+        f"[bold]{game}[/bold] {g.params}: {played}{len(results)} games{status}, seed {seed}; "
+        "\\[brackets] are 95% intervals (Wilson for shares, t for means; a deal is one "
+        "sample; n/a: too few games for one)"
     )
     t = Table(title="by agent")
     t.add_column("agent", overflow="fold")
     for col in ("seats/game", "win share", "mean score", "rating (Elo vs even)"):
         t.add_column(col)
     for a in summary.agents:
+        every = a.seats_per_game == g.num_players
         t.add_row(
             a.spec,
             f"{a.seats_per_game:g}",
-            a.win_share.format(percent=True),
-            a.mean_score.format(digits=2),
-            f"{a.rating:+.0f}" if a.seats_per_game < g.num_players else "-",
+            "- (every seat)" if every else escape(a.win_share.format(percent=True)),
+            escape(a.mean_score.format(digits=2)),
+            "- (every seat)" if a.rating is None else escape(a.rating.format()),
         )
     console.print(t)
-    t = Table(title="by seat")
-    for col in ("seat", "win share", "mean score"):
+    t = Table(title="by position in the turn order")
+    for col in ("position", "win share", "mean score"):
         t.add_column(col)
-    for s, (w, sc) in enumerate(zip(summary.seats, summary.seat_scores, strict=True)):
-        t.add_row(str(s), w.format(percent=True), sc.format(digits=2))
+    for p in summary.positions:
+        t.add_row(
+            p.name, escape(p.win_share.format(percent=True)), escape(p.mean_score.format(digits=2))
+        )
     console.print(t)
+    console.print(f"[dim]Positions: {summary.plan_note}; fair share {1 / g.num_players:.1%}.[/dim]")
     console.print(
-        f"moves per game: {summary.length.format(digits=1)}; "
+        f"moves per game: {escape(summary.length.format(digits=1))}; "
         f"{summary.seconds_per_game:.3f} s per game"
     )
     if summary.rules:
@@ -302,10 +335,13 @@ def _run_and_report(
         t.add_column("rule")
         t.add_column("mean per game")
         for name, e in summary.rules.items():
-            t.add_row(name, e.format(digits=2))
+            t.add_row(name, escape(e.format(digits=2)))
         console.print(t)
-    if out is not None:
-        console.print(f"wrote {len(results)} games to {out}")
+    if out is not None and not run.interrupted:
+        resumed = f" ({run.resumed} kept from before)" if run.resumed else ""
+        console.print(f"wrote {len(results)} games to {out}{resumed}")
+    if run.interrupted:
+        raise typer.Exit(130)
 
 
 @app.command()
@@ -321,13 +357,34 @@ def simulate(
     rotate: Annotated[
         bool, typer.Option("--rotate", help="Rotate the agents round the seats game by game.")
     ] = False,
-    out: Annotated[Path | None, typer.Option("--out", help="JSON lines, one per game.")] = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="JSON lines, one per game, written as each ends.")
+    ] = None,
+    resume: ResumeArg = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    backend: BackendArg = "local",
+    address: AddressArg = None,
     option: OptionArg = None,
 ) -> None:
-    """Play many games between agents and report win shares with confidence intervals."""
+    """Play many games between agents and report win shares with confidence intervals.
+
+    Ctrl-C stops at once, keeps every finished game in --out and prints their summary;
+    the same command with --resume plays only the games still missing."""
     _run_and_report(
-        game, players, agents, games_, workers, seed, option, out, as_json, False, rotate
+        game,
+        players,
+        agents,
+        games_,
+        workers,
+        seed,
+        option,
+        out,
+        as_json,
+        False,
+        rotate,
+        backend,
+        address,
+        resume,
     )
 
 
@@ -340,11 +397,29 @@ def arena(
     workers: Annotated[int, typer.Option("--workers", "-w")] = 1,
     seed: Annotated[int, typer.Option("--seed")] = 0,
     out: Annotated[Path | None, typer.Option("--out")] = None,
+    resume: ResumeArg = False,
     as_json: Annotated[bool, typer.Option("--json")] = False,
+    backend: BackendArg = "local",
+    address: AddressArg = None,
     option: OptionArg = None,
 ) -> None:
     """Duplicate deals: every deal is played with each rotation of the agents."""
-    _run_and_report(game, players, agents, games_, workers, seed, option, out, as_json, True, False)
+    _run_and_report(
+        game,
+        players,
+        agents,
+        games_,
+        workers,
+        seed,
+        option,
+        out,
+        as_json,
+        True,
+        False,
+        backend,
+        address,
+        resume,
+    )
 
 
 @app.command()

@@ -422,6 +422,201 @@ def arena(
     )
 
 
+def _lab(
+    game: str,
+    option_sets: list[dict[str, object]],
+    players: int | None,
+    agents: str,
+    games_: int,
+    seed: int,
+    skill_games: int,
+    ladder: str,
+    workers: int,
+    backend: str,
+    address: str | None,
+    out: Path | None,
+    kind: str,
+) -> None:
+    """The body of ``report`` and ``compare``: plan, play, analyse, write the page."""
+    try:
+        from seedbed.lab.analysis import LabPlan, make_variants
+        from seedbed.lab.html import write_report
+        from seedbed.lab.run import default_out, run_lab
+    except ImportError as exc:
+        raise UserError(
+            f"seedbed {kind} needs the lab extra ({exc.name} is missing): "
+            "pip install 'seedbed[lab]'"
+        ) from None
+    from seedbed.sim.runner import BACKENDS
+
+    variants = make_variants(game, players, option_sets)
+    specs = parse_agent_list(agents)
+    ladder_specs = parse_agent_list(ladder)
+    for spec in [*specs, *ladder_specs]:
+        make_agent(spec)
+    n = variants[0].params["players"]
+    if len(specs) not in (1, n):
+        raise UserError(f"--agents takes one spec or {n} (one per seat), not {len(specs)}")
+    if games_ < 1:
+        raise UserError("--games must be at least 1")
+    if skill_games < 0:
+        raise UserError("--skill-games must be 0 (no skill section) or more")
+    if skill_games and len(ladder_specs) < 2:
+        raise UserError("--ladder needs at least two agents, weakest first")
+    if workers < 1:
+        raise UserError("--workers must be at least 1")
+    if backend not in BACKENDS:
+        raise UserError(f"--backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+    out = out or default_out(game, kind)
+    if out.suffix.lower() not in (".html", ".htm"):
+        raise UserError(f"--out names the HTML page (e.g. {out.stem}.html), not {out}")
+    if not out.parent.is_dir():
+        raise UserError(f"cannot write {out}: no folder {out.parent}")
+    plan = LabPlan(
+        game,
+        tuple(variants),
+        tuple(specs),
+        games_,
+        seed,
+        tuple(ladder_specs),
+        skill_games,
+    )
+    run = run_lab(plan, workers=workers, backend=backend, address=address, console=err)
+    if not run.data:
+        err.print("interrupted before any game finished: no report written")
+        raise typer.Exit(130)
+    json_path = write_report(run.data, out)
+    if run.interrupted:
+        err.print(
+            f"interrupted: {run.played} of {run.planned} games finished; "
+            f"wrote a partial report of them to {out}"
+        )
+    for v in run.data["variants"]:
+        for t in v["verdicts"]:
+            if t["significant"]:
+                console.print(f"- {escape(t['text'])}")
+    for c in run.data["comparisons"]:
+        for line in c["verdicts"]:
+            console.print(f"- {escape(line)}")
+        if not c["verdicts"]:
+            console.print(f"- {escape(c['a'])} against {escape(c['b'])}: no metric differs")
+    console.print(f"wrote {out} and {json_path} ({run.played} games)")
+    if run.interrupted:
+        raise typer.Exit(130)
+
+
+LabAgents = Annotated[
+    str,
+    typer.Option("--agents", "-a", help="One spec for every seat, or one per seat (then rotated)."),
+]
+LabGames = Annotated[
+    int,
+    typer.Option(
+        "--games",
+        "-n",
+        help="Deals for the fairness and shape figures (x rotations if agents differ).",
+    ),
+]
+SkillGames = Annotated[
+    int,
+    typer.Option(
+        "--skill-games",
+        help="Deals per step of the skill ladder (each played in every rotation); 0: none.",
+    ),
+]
+LadderArg = Annotated[
+    str,
+    typer.Option("--ladder", help="Agents of increasing strength for the skill section."),
+]
+WorkersArg = Annotated[int, typer.Option("--workers", "-w", help="Processes (or Ray CPUs).")]
+DEFAULT_LADDER = "random,heuristic,ismcts:iterations=25,ismcts:iterations=100"
+
+
+@app.command()
+def report(
+    game: Annotated[str, typer.Argument(help="Game id.")],
+    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    agents: LabAgents = "heuristic",
+    games_: LabGames = 500,
+    seed: Annotated[int, typer.Option("--seed")] = 0,
+    skill_games: SkillGames = 10,
+    ladder: LadderArg = DEFAULT_LADDER,
+    workers: WorkersArg = 1,
+    backend: BackendArg = "local",
+    address: AddressArg = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="The HTML page (its JSON goes beside it).")
+    ] = None,
+    option: OptionArg = None,
+) -> None:
+    """A designer's balance report: one self-contained HTML page (plots, 95% intervals)
+    and its JSON: fairness by position in the turn order, skill against luck, the shape
+    of a game, the rules in play, and the facts to reproduce it."""
+    opts = parse_options(option or [])
+    _lab(
+        game, [opts], players, agents, games_, seed, skill_games, ladder, workers, backend,
+        address, out, "report",
+    )  # fmt: skip
+
+
+def split_variants(args: list[str]) -> list[dict[str, object]]:
+    """``-o A=1 --against -o A=2 -o B=x --against`` as one options dict per variant."""
+    sets: list[list[str]] = [[]]
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "--against":
+            sets.append([])
+        elif a in ("-o", "--option"):
+            if i + 1 >= len(args):
+                raise UserError(f"{a} needs NAME=VALUE after it")
+            sets[-1].append(args[i + 1])
+            i += 1
+        elif a.startswith("--option="):
+            sets[-1].append(a.partition("=")[2])
+        elif a.startswith("-o") and len(a) > 2:
+            sets[-1].append(a[2:])
+        else:
+            raise UserError(
+                f"unexpected argument {a!r}: variants are -o NAME=VALUE ... --against ..."
+            )
+        i += 1
+    if len(sets) < 2:
+        raise UserError("compare needs at least two variants: -o NAME=VALUE ... --against -o ...")
+    return [parse_options(s) for s in sets]
+
+
+@app.command(
+    context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
+)
+def compare(
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help="Game id.")],
+    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    agents: LabAgents = "heuristic",
+    games_: LabGames = 500,
+    seed: Annotated[int, typer.Option("--seed")] = 0,
+    skill_games: SkillGames = 0,
+    ladder: LadderArg = DEFAULT_LADDER,
+    workers: WorkersArg = 1,
+    backend: BackendArg = "local",
+    address: AddressArg = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="The HTML page (its JSON goes beside it).")
+    ] = None,
+) -> None:
+    """Variants side by side on the same seeds and agents:
+    seedbed compare GAME -o NAME=VALUE ... --against [-o NAME=VALUE ...] [--against ...].
+
+    Every metric of 'report' for each, each difference paired by deal with its 95%
+    interval, and a one-line verdict for each that differs (5% false discovery rate).
+    A bare --against is the default rules."""
+    _lab(
+        game, split_variants(list(ctx.args)), players, agents, games_, seed, skill_games,
+        ladder, workers, backend, address, out, "compare",
+    )  # fmt: skip
+
+
 @app.command()
 def bench(
     game: Annotated[str | None, typer.Argument(help="Game id (default: all).")] = None,

@@ -111,14 +111,22 @@ class ResultsWriter:
 
 
 def write_atomic(path: Path, results: Sequence[GameResult]) -> None:
-    """Write ``results`` to ``path`` through a temporary file and a rename, so that an
-    interruption leaves the old file or the new one, never half of one."""
+    """Write ``results`` to ``path`` atomically (:func:`write_text_atomic`)."""
+    write_text_atomic(path, "".join(json.dumps(r.to_json_dict()) + "\n" for r in results))
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file and a rename, so that an
+    interruption leaves the old file or the new one, never half of one. The file gets
+    the usual permissions (the umask's), not the temporary file's private ones."""
     directory = path.parent if str(path.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=directory)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            for r in results:
-                f.write(json.dumps(r.to_json_dict()) + "\n")
+            f.write(text)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -672,7 +672,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         app(args=argv)
     except (UserError, ValueError, OSError) as exc:  # seedbed's errors are ValueErrors
-        err.print(f"[red]error:[/red] {exc}")
+        err.print(f"[red]error:[/red] {escape(str(exc))}")
         sys.exit(2)
     except KeyboardInterrupt:
         err.print("interrupted")

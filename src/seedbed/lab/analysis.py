@@ -221,7 +221,6 @@ def analyse_variant(
         },
         "histograms": {k: histogram(v) for k, v in shape_values.items()},
         "branching_profile": [e.to_json() for e in branching_profile(res)],
-        "cpu_seconds": round(sum(r.seconds for r in res), 3),
     }
 
 
@@ -260,7 +259,6 @@ def _skill_step(
         "weaker_wins": {**upset.to_json(), "text": upset.format(percent=True)},
         "skill_index": _clean(skill_index),
         "p_fair": _clean(share_p_value(est, fair)) if est.has_interval else None,
-        "cpu_seconds": round(sum(r.seconds for r in res), 3),
     }
 
 
@@ -338,11 +336,9 @@ def compare_variants(
         significant = not math.isnan(q) and q < FDR and d.mean != 0
         verdict = ""
         if significant:
-            more = "higher" if d.mean > 0 else "lower"
             verdict = (
                 f"{m.label}: {m.format(ea)} with {base.variant.name} against "
-                f"{m.format(eb)} with {other.variant.name}, {more} by {text.split(' [')[0]}"
-                f" ({text[text.index('[') :]})."
+                f"{m.format(eb)} with {other.variant.name}; difference {text}."
             )
         out.append(
             {

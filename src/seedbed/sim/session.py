@@ -70,7 +70,8 @@ def run_plan(
         TimeRemainingColumn(),
         console=console,
         transient=True,
-        disable=console is None,
+        # Off when nobody watches (a pipe, a file, a test): no bar, no stray lines.
+        disable=console is None or not console.is_terminal,
     )
 
     def finished(r: GameResult) -> None:

@@ -38,7 +38,7 @@ def test_games_import_only_core() -> None:
 
 
 def test_nothing_outside_games_imports_a_game() -> None:
-    for sub in ("agents", "sim", "cli", "core"):
+    for sub in ("agents", "sim", "lab", "cli", "core"):
         for path in _modules(sub):
             for mod in _imports(path):
                 assert not mod.startswith("seedbed.games"), f"{path} imports {mod}"

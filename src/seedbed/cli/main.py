@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import statistics
 import sys
+import time
 from pathlib import Path
 from typing import Annotated
 
@@ -19,6 +20,7 @@ from rich.markdown import Markdown
 from rich.markup import escape
 from rich.table import Table
 
+from seedbed import lab as lab_defaults
 from seedbed._version import __version__
 from seedbed.agents.base import available_agents, make_agent
 from seedbed.cli.options import parse_agent_list, parse_options
@@ -210,7 +212,7 @@ BackendArg = Annotated[
     typer.Option(
         "--backend",
         help="Where games run: 'local' (a pool of --workers processes) or 'ray' "
-        "(Ray tasks; seedbed[ray]). Results are the same for any backend and worker count.",
+        "(Ray tasks, from the ray extra). Results are the same for any backend and worker count.",
     ),
 ]
 AddressArg = Annotated[
@@ -264,6 +266,7 @@ def _run_and_report(
     if address is not None and backend != "ray":
         raise UserError("--address is for --backend ray")
     matches = plan_matches(g.num_players, specs, games_, seed, rotate=rotate, duplicate=duplicate)
+    started = time.perf_counter()
     run = run_plan(
         game,
         g.params,
@@ -276,6 +279,7 @@ def _run_and_report(
         resume=resume,
         console=None if as_json else err,
     )
+    wall = time.perf_counter() - started
     if run.dropped_cut_line:
         err.print(f"{out}: its last line was cut short (a killed run); that game is played again")
     if run.interrupted:
@@ -326,9 +330,12 @@ def _run_and_report(
         )
     console.print(t)
     console.print(f"[dim]Positions: {summary.plan_note}; fair share {1 / g.num_players:.1%}.[/dim]")
+    played_now = len(results) - run.resumed
+    where = f"{workers} worker{'s' if workers > 1 else ''}, {backend}"
     console.print(
         f"moves per game: {escape(summary.length.format(digits=1))}; "
-        f"{summary.seconds_per_game:.3f} s per game"
+        f"{summary.seconds_per_game:.3f} s of play per game; {played_now} games in "
+        f"{wall:.1f} s wall ({played_now / wall if wall else 0:.1f} games/s, {where})"
     )
     if summary.rules:
         t = Table(title="rules fired per game")
@@ -491,10 +498,12 @@ def _lab(
             f"interrupted: {run.played} of {run.planned} games finished; "
             f"wrote a partial report of them to {out}"
         )
+    many = len(run.data["variants"]) > 1
     for v in run.data["variants"]:
         for t in v["verdicts"]:
             if t["significant"]:
-                console.print(f"- {escape(t['text'])}")
+                where = f"[{v['name']}] " if many else ""
+                console.print(f"- {escape(where + t['text'])}")
     for c in run.data["comparisons"]:
         for line in c["verdicts"]:
             console.print(f"- {escape(line)}")
@@ -529,7 +538,7 @@ LadderArg = Annotated[
     typer.Option("--ladder", help="Agents of increasing strength for the skill section."),
 ]
 WorkersArg = Annotated[int, typer.Option("--workers", "-w", help="Processes (or Ray CPUs).")]
-DEFAULT_LADDER = "random,heuristic,ismcts:iterations=25,ismcts:iterations=100"
+DEFAULT_LADDER = ",".join(lab_defaults.DEFAULT_LADDER)
 
 
 @app.command()
@@ -539,7 +548,7 @@ def report(
     agents: LabAgents = "heuristic",
     games_: LabGames = 500,
     seed: Annotated[int, typer.Option("--seed")] = 0,
-    skill_games: SkillGames = 10,
+    skill_games: SkillGames = 5,
     ladder: LadderArg = DEFAULT_LADDER,
     workers: WorkersArg = 1,
     backend: BackendArg = "local",

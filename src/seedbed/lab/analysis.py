@@ -20,6 +20,7 @@ from typing import Any
 
 from seedbed._version import __version__
 from seedbed.core.registry import game_class, load
+from seedbed.lab import DEFAULT_LADDER
 from seedbed.lab.metrics import (
     Metric,
     all_metrics,
@@ -37,8 +38,6 @@ from seedbed.sim.stats import (
     share_p_value,
 )
 
-#: The default ladder of agents for the skill section, weakest first.
-DEFAULT_LADDER = ("random", "heuristic", "ismcts:iterations=25", "ismcts:iterations=100")
 #: Verdicts are drawn at this false discovery rate over all the tests of a page.
 FDR = 0.05
 
@@ -324,15 +323,13 @@ def compare_variants(
     qs = false_discovery([d.p_value for _, d, _, _ in rows])
     out = []
     for (m, diff, ea, eb), q in zip(rows, qs, strict=True):
-        scale = 100.0 if m.percent else 1.0
         unit = " points" if m.percent else ""
+        text = _signed(diff.estimate, m) + unit
         d = diff.estimate
-        text = f"{d.mean * scale:+.{m.digits if not m.percent else 1}f}{unit}" + (
-            f" [{d.low * scale:+.{m.digits if not m.percent else 1}f}, "
-            f"{d.high * scale:+.{m.digits if not m.percent else 1}f}]"
-            if d.low is not None and d.high is not None
-            else " [n/a]"
-        )
+        if d.low is not None and d.high is not None:
+            text += f" [{_signed_value(d.low, m)}, {_signed_value(d.high, m)}]"
+        else:
+            text += " [n/a]"
         significant = not math.isnan(q) and q < FDR and d.mean != 0
         verdict = ""
         if significant:
@@ -354,6 +351,18 @@ def compare_variants(
             }
         )
     return out
+
+
+def _signed_value(x: float, m: Metric) -> str:
+    digits = 1 if m.percent else m.digits
+    x *= 100.0 if m.percent else 1.0
+    text = f"{x:+.{digits}f}"
+    # A difference that rounds to nothing is shown as +0.0, not -0.0.
+    return text.replace("-", "+") if float(text) == 0 else text
+
+
+def _signed(e: Estimate, m: Metric) -> str:
+    return _signed_value(e.mean, m)
 
 
 def same_deals(game_id: str, variants: Sequence[Variant], seed: int, samples: int = 5) -> bool:

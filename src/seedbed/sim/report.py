@@ -110,6 +110,10 @@ class Summary:
                 for p in self.positions
             ],
             "positions_note": self.plan_note,
+            "seats_note": (
+                "by seat number; the first mover is drawn from the deal, so seat numbers "
+                "are not positions (see positions)"
+            ),
             "seats": [
                 {"seat": s, "win_share": w.to_json(), "mean_score": sc.to_json()}
                 for s, (w, sc) in enumerate(zip(self.seats, self.seat_scores, strict=True))

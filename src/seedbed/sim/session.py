@@ -57,6 +57,11 @@ def run_plan(
         raise ValueError("--resume needs --out FILE (the file of the interrupted run)")
     done: dict[int, GameResult] = {}
     cut = False
+    if not resume and out is not None and out.exists() and out.stat().st_size > 0:
+        raise ValueError(
+            f"{out} already holds games: add --resume to continue that run (the same "
+            "arguments), or write to a new file"
+        )
     if resume and out is not None:
         done, cut = read_results(out, matches, game_id, params)
     writer = ResultsWriter(out, list(done.values())) if out is not None else None

@@ -3,8 +3,8 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-# The modules mypyc compiles (listed in src/seedbed/_build.py): editing one rebuilds.
-COMPILED_SRC := $(shell sed -n 's/^    "\(seedbed\.[a-z_.]*\)",$$/\1/p' src/seedbed/_build.py | tr . / | sed 's|^|src/|;s|$$|.py|')
+# The modules mypyc compiles (derived in src/seedbed/_build.py): editing one rebuilds.
+COMPILED_SRC := $(shell $(PY) src/seedbed/_build.py)
 
 .PHONY: play test lint typecheck pytest bench slow clean
 

@@ -10,8 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import seedbed
-from seedbed.core.conformance import random_moves
 from seedbed.core.protocol import State
+from seedbed.testing.conformance import random_moves
 
 GAMES = seedbed.available_games()
 

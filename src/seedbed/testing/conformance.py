@@ -1,6 +1,8 @@
 """The protocol contract as executable checks, shared by the test suite and by anyone
 who adds a game: ``check_game(game)`` plays random games and asserts every promise of
-:mod:`seedbed.core.protocol` (cf. Gymnasium's ``check_env`` and pgx's ``api_test``).
+:mod:`seedbed.core.protocol` (cf. Gymnasium's ``check_env`` and pgx's ``api_test``):
+legal moves, notation, errors, clones, JSON, the view envelope and the move log,
+what each seat is told, resampling, compact views, score sheets and positions.
 
 Game-specific invariants (cards conserved, views hiding the right things) are provided
 by each engine through :meth:`State.check_invariants` (optional) and are called here on
@@ -15,9 +17,14 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from seedbed.core.errors import IllegalMoveError, NotationError
-from seedbed.core.protocol import Game, State
+from seedbed.core.errors import IllegalMoveError, NotationError, PositionError
+from seedbed.core.protocol import JSON, Game, State
 from seedbed.core.registry import game_class
+
+#: The keys of every view's envelope (``State.view``).
+ENVELOPE_KEYS = frozenset(
+    {"game", "seat", "to_move", "phase", "scores", "moves", "winners", "table"}
+)
 
 
 def game_configurations(game_id: str) -> Iterator[dict[str, Any]]:
@@ -166,6 +173,100 @@ def check_state_contract(state: State, rng: random.Random) -> None:
     assert info.player == player and info.legal_actions() == legal
     assert info.key() == state.information_state_string(player)
     assert info.view() == state.view(player)
+    for p in [*range(game.num_players), None]:
+        check_view_envelope(state, p)
+        if p is not None:
+            sample = state.resample_from_infostate(p, random.Random(rng.random()))
+            assert sample.score_sheet(p) == state.score_sheet(p), "resample changes the sheet"
+            assert sample.scores_for(p) == state.scores_for(p), "resample changes the scores"
+            if _overrides(state, "actors"):
+                assert sample.actors() == state.actors(), "resample changes who moved"
+    if _overrides(state, "position"):
+        check_position(state, rng)
+
+
+def _overrides(state: State, method: str) -> bool:
+    """Whether the engine defines ``method`` itself rather than inheriting the base's."""
+    return getattr(type(state), method) is not getattr(State, method)
+
+
+def view_without_moves(view: JSON) -> JSON:
+    """A view without its move log: what a position must reproduce (it has no history)."""
+    return {k: v for k, v in view.items() if k != "moves"}
+
+
+def check_view_envelope(state: State, player: int | None) -> None:
+    """``view(player)`` has the common envelope, consistent with the protocol's
+    answers, and a score sheet of the documented shape."""
+    view = state.view(player)
+    json.dumps(view)
+    n = state.game.num_players
+    if not _overrides(state, "_view"):
+        return  # an engine not yet on the envelope (its old view is checked elsewhere)
+    assert set(view) == ENVELOPE_KEYS, f"view keys {sorted(view)}"
+    assert view["game"] == state.game.id
+    assert view["seat"] == player
+    assert view["to_move"] == state.current_player()
+    assert view["phase"] == state.phase_name() and isinstance(view["phase"], str)
+    assert (view["phase"] == "over") == state.is_terminal()
+    assert view["scores"] == state.scores_for(player) and len(view["scores"]) == n
+    assert view["moves"] == [[a, t] for a, t in state.move_log(player)]
+    assert len(view["moves"]) == state.move_number()
+    assert view["winners"] == state.winners()
+    assert isinstance(view["table"], dict)
+    if player is not None:
+        assert view["scores"][player] is not None, "a seat always knows its own score"
+    if state.is_terminal():
+        assert None not in view["scores"], "at the end every score is known"
+    sheet = state.score_sheet(player)
+    json.dumps(sheet)
+    assert set(sheet) >= {"rounds", "total"} and len(sheet["total"]) == n
+    for entry in sheet["rounds"]:
+        assert isinstance(entry["label"], str) and len(entry["points"]) == n
+        for line in entry.get("lines", []):
+            assert isinstance(line["label"], str) and len(line["points"]) == n
+
+
+def check_position(state: State, rng: random.Random, future_moves: int = 40) -> None:
+    """``state.position()`` is one line that gives back the same position: the same
+    legal moves, scores, views (but the move log), compact views, and the same future
+    for the same moves; nonsense and damaged positions raise :class:`PositionError`."""
+    game = state.game
+    text = state.position()
+    assert isinstance(text, str) and text and "\n" not in text, "a position is one line"
+    back = game.from_position(text)
+    assert back.position() == text, "from_position(position()) does not round-trip"
+    assert back.actions() == [] and back.actors() == [], "a position has no history"
+    assert game.state_from_json(back.to_json()).position() == text
+    assert back.current_player() == state.current_player()
+    assert back.legal_actions() == state.legal_actions()
+    assert back.scores() == state.scores()
+    for p in [*range(game.num_players), None]:
+        assert view_without_moves(back.view(p)) == view_without_moves(state.view(p)), (
+            f"the position does not keep what seat {p} knows"
+        )
+        if p is not None:
+            assert _compact(back, p) == _compact(state, p)
+    _invariants(back)
+    ahead = state.clone()
+    for _ in range(future_moves):
+        if ahead.is_terminal():
+            break
+        legal = ahead.legal_actions()
+        assert back.legal_actions() == legal, "the position's future differs"
+        a = legal[rng.randrange(len(legal))]
+        ahead.apply_action(a)
+        back.apply_action(a)
+    assert back.position() == ahead.position(), "the same moves from the position differ"
+    # Nonsense and damage never pass silently as another kind of error.
+    for bad in ("", "not a position", text[: len(text) // 2], text + " x", text.swapcase()):
+        if bad == text:
+            continue
+        try:
+            damaged = game.from_position(bad)
+        except PositionError:
+            continue
+        _invariants(damaged)  # accepted: it must at least be a real position
 
 
 def _compact(state: State, player: int) -> tuple[int, ...] | None:
@@ -189,12 +290,16 @@ def check_game(game: Game, seed: int = 0, games: int = 2, deep_every: int = 1) -
         replay = game.new_state(game_seed)
         assert replay.to_json() == state.to_json(), "same seed must give the same game"
         moves = 0
+        movers: list[int] = []
         while not state.is_terminal():
             _invariants(state)
             if moves % deep_every == 0:
                 check_state_contract(state, rng)
             legal = state.legal_actions()
             a = legal[rng.randrange(len(legal))]
+            who = state.current_player()
+            assert who is not None
+            movers.append(who)
             state.apply_action(a)
             replay.apply_action(a)
             moves += 1
@@ -204,6 +309,9 @@ def check_game(game: Game, seed: int = 0, games: int = 2, deep_every: int = 1) -
         assert state.legal_actions() == []
         assert replay.to_json() == state.to_json(), "same seed and moves must give the same game"
         assert len(state.history()) == moves
+        assert state.actors() == movers, "actors() must name the seat of every move"
+        for p in [*range(game.num_players), None]:
+            check_view_envelope(state, p)
         ret = state.returns()
         assert len(ret) == game.num_players
         assert abs(sum(ret) - 1.0) < 1e-9, f"returns must share one victory: {ret}"

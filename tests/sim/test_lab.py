@@ -42,7 +42,7 @@ def test_report_writes_one_page_and_its_json(tmp_path: Path, capsys) -> None:  #
     args += ["--skill-games", "2", "--ladder", "random,heuristic", "--out", str(page)]
     code, out, err = run(capsys, args)
     assert code == 0, err
-    assert f"wrote {page}" in out
+    assert f"wrote {page}" in " ".join(out.split())
     html = page.read_text()
     assert_self_contained(html)
     assert html.count("<svg") >= 6

@@ -548,7 +548,7 @@ def report(
     agents: LabAgents = "heuristic",
     games_: LabGames = 500,
     seed: Annotated[int, typer.Option("--seed")] = 0,
-    skill_games: SkillGames = 5,
+    skill_games: SkillGames = 4,
     ladder: LadderArg = DEFAULT_LADDER,
     workers: WorkersArg = 1,
     backend: BackendArg = "local",

@@ -81,7 +81,8 @@ def _grouped_bars(
         )
     ax.set_xticks(range(len(labels)), labels)
     if k > 1:
-        ax.legend(frameon=False)
+        # Below the axes, where it cannot hide a bar.
+        ax.legend(frameon=False, loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=k)
 
 
 def positions_svg(variants: Sequence[dict[str, Any]], n: int) -> str:

@@ -57,6 +57,8 @@ def run_plan(
         raise ValueError("--resume needs --out FILE (the file of the interrupted run)")
     done: dict[int, GameResult] = {}
     cut = False
+    if out is not None and not (out.parent if str(out.parent) else Path(".")).is_dir():
+        raise ValueError(f"cannot write {out}: there is no folder {out.parent}")
     if not resume and out is not None and out.exists() and out.stat().st_size > 0:
         raise ValueError(
             f"{out} already holds games: add --resume to continue that run (the same "

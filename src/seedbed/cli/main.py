@@ -7,10 +7,12 @@ line on stderr and exit status 2, never a traceback: :func:`main` catches seedbe
 
 from __future__ import annotations
 
+import functools
 import json
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
@@ -230,6 +232,22 @@ ResumeArg = Annotated[
 ]
 
 
+def _interruptible(fn: Callable[..., None]) -> Callable[..., None]:
+    """Ctrl-C outside the games (while loading, planning or printing) says so in a
+    line; inside them :func:`seedbed.sim.session.run_plan` keeps what finished."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: object, **kwargs: object) -> None:
+        try:
+            fn(*args, **kwargs)
+        except KeyboardInterrupt:
+            err.print("interrupted")
+            raise typer.Exit(130) from None
+
+    return wrapper
+
+
+@_interruptible
 def _run_and_report(
     game: str,
     players: int | None,
@@ -429,6 +447,7 @@ def arena(
     )
 
 
+@_interruptible
 def _lab(
     game: str,
     option_sets: list[dict[str, object]],

@@ -27,7 +27,7 @@ from seedbed.lab.metrics import (
     branching_profile,
     metric_json,
 )
-from seedbed.sim.report import agent_specs, describe_plan
+from seedbed.sim.report import agent_specs, describe_plan, position_name
 from seedbed.sim.runner import GameResult, MatchSpec, derive_seed, plan_matches
 from seedbed.sim.stats import (
     Estimate,
@@ -268,42 +268,39 @@ def _pct(x: float) -> str:
 def report_verdicts(variant: dict[str, Any], n: int) -> list[dict[str, Any]]:
     """The tests of one variant (positions against a fair share, each skill step against
     a fair share), with Benjamini-Hochberg adjusted p-values and a sentence each."""
-    tests: list[tuple[float, str, str]] = []
+    tests: list[tuple[float, str, str, dict[str, Any]]] = []
     fair = 1 / n
     for p in variant["positions"]:
         if p["p_fair"] is None:
             continue
-        from seedbed.sim.report import position_name
-
         name = position_name(p["position"])
         w = p["win"]
-        more = "more" if w["value"] > fair else "less"
-        tests.append(
-            (
-                p["p_fair"],
-                f"position.{p['position']}",
-                f"The {name} wins {w['text']} of games, {more} than a fair {_pct(fair)}.",
-            )
-        )
-    for s in variant["skill"]:
-        if s["p_fair"] is None:
-            continue
-        w = s["win"]
-        verb = "beats" if w["value"] > fair else "does not beat"
-        tests.append(
-            (
-                s["p_fair"],
-                f"skill.{s['step']}",
-                f"Skill counts: {s['stronger']} {verb} {s['weaker']} (one against "
-                f"{n - 1}, wins {w['text']} against a fair {_pct(fair)}; the weaker still "
-                f"win {s['weaker_wins']['text']}).",
-            )
-        )
+        tests.append((p["p_fair"], f"position.{p['position']}", name, w))
+    steps = {f"skill.{s['step']}": s for s in variant["skill"] if s["p_fair"] is not None}
+    for key, s in steps.items():
+        tests.append((s["p_fair"], key, "", s["win"]))
     qs = false_discovery([t[0] for t in tests])
-    return [
-        {"key": key, "p": p, "q": q, "significant": q < FDR, "text": text}
-        for (p, key, text), q in zip(tests, qs, strict=True)
-    ]
+    out = []
+    for (p, key, name, w), q in zip(tests, qs, strict=True):
+        significant = q < FDR
+        if key in steps:
+            s = steps[key]
+            if not significant:
+                verb = "is not shown to beat"
+            else:
+                verb = "beats" if w["value"] > fair else "loses to"
+            text = (
+                f"Skill: {s['stronger']} {verb} {s['weaker']} (one against {n - 1}, wins "
+                f"{w['text']} against a fair {_pct(fair)}; the weaker still win "
+                f"{s['weaker_wins']['text']})."
+            )
+        elif significant:
+            more = "more" if w["value"] > fair else "less"
+            text = f"The {name} wins {w['text']} of games, {more} than a fair {_pct(fair)}."
+        else:
+            text = f"The {name} wins {w['text']} of games, not shown to differ from {_pct(fair)}."
+        out.append({"key": key, "p": p, "q": q, "significant": significant, "text": text})
+    return out
 
 
 def compare_variants(
@@ -430,7 +427,7 @@ def run_facts(
         "workers": workers,
         "started": started,
         "wall_seconds": round(wall_seconds, 1),
-        "cpu_seconds_in_games": round(cpu, 1),
+        "seconds_in_games": round(cpu, 1),
         "results_sha256": results_digest(games),
         "interrupted": interrupted,
         "intervals": (

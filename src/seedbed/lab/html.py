@@ -28,7 +28,7 @@ FACT_ROWS = (
     ("workers", "workers"),
     ("started", "started (UTC)"),
     ("wall_seconds", "wall time (s)"),
-    ("cpu_seconds_in_games", "CPU time in games (s)"),
+    ("seconds_in_games", "time in games, summed over workers (s)"),
     ("python", "Python"),
     ("platform", "platform"),
 )

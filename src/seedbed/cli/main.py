@@ -7,12 +7,15 @@ line on stderr and exit status 2, never a traceback: :func:`main` catches seedbe
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import os
 import random
 import statistics
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
@@ -22,6 +25,7 @@ from rich.markdown import Markdown
 from rich.markup import escape
 from rich.table import Table
 
+from seedbed import lab as lab_defaults
 from seedbed._version import __version__
 from seedbed.agents.base import available_agents, make_agent
 from seedbed.cli.options import parse_agent_list, parse_options
@@ -291,6 +295,45 @@ def replay(
     replay_record(record, seat, console, label=label)
 
 
+BackendArg = Annotated[
+    str,
+    typer.Option(
+        "--backend",
+        help="Where games run: 'local' (a pool of --workers processes) or 'ray' "
+        "(Ray tasks, from the ray extra). Results are the same for any backend and worker count.",
+    ),
+]
+AddressArg = Annotated[
+    str | None,
+    typer.Option(
+        "--address", help="With --backend ray: an existing Ray cluster (default: a local Ray)."
+    ),
+]
+ResumeArg = Annotated[
+    bool,
+    typer.Option(
+        "--resume",
+        help="Keep the games already in --out (an interrupted run's) and play only the rest.",
+    ),
+]
+
+
+def _interruptible(fn: Callable[..., None]) -> Callable[..., None]:
+    """Ctrl-C outside the games (while loading, planning or printing) says so in a
+    line; inside them :func:`seedbed.sim.session.run_plan` keeps what finished."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: object, **kwargs: object) -> None:
+        try:
+            fn(*args, **kwargs)
+        except KeyboardInterrupt:
+            err.print("interrupted")
+            raise typer.Exit(130) from None
+
+    return wrapper
+
+
+@_interruptible
 def _run_and_report(
     game: str,
     players: int | None,
@@ -303,11 +346,13 @@ def _run_and_report(
     as_json: bool,
     duplicate: bool,
     rotate: bool,
+    backend: str = "local",
+    address: str | None = None,
+    resume: bool = False,
 ) -> None:
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
     from seedbed.sim.report import summarize
-    from seedbed.sim.runner import plan_matches, run_matches
+    from seedbed.sim.runner import BACKENDS, plan_matches
+    from seedbed.sim.session import interrupted_message, run_plan
 
     params = parse_options(option or [])
     if players is not None:
@@ -320,79 +365,94 @@ def _run_and_report(
         raise UserError("--games must be at least 1")
     if workers < 1:
         raise UserError("--workers must be at least 1")
+    if backend not in BACKENDS:
+        raise UserError(f"--backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+    if address is not None and backend != "ray":
+        raise UserError("--address is for --backend ray")
     matches = plan_matches(g.num_players, specs, games_, seed, rotate=rotate, duplicate=duplicate)
-    out_file = None
-    if out is not None:
-        try:
-            out_file = out.open("w", encoding="utf-8")
-        except OSError as exc:
-            raise UserError(f"cannot write {out}: {exc.strerror}") from None
-    try:
-        with Progress(
-            "[progress.description]{task.description}",
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=err,
-            transient=True,
-            disable=as_json,
-        ) as progress:
-            task = progress.add_task(f"{game} x{len(matches)}", total=len(matches))
-            results = run_matches(
-                game,
-                g.params,
-                matches,
-                seed,
-                workers=workers,
-                on_result=lambda _r: progress.advance(task),
-            )
-        if out_file is not None:
-            for r in results:
-                out_file.write(json.dumps(r.to_json_dict()) + "\n")
-    finally:
-        if out_file is not None:
-            out_file.close()
+    started = time.perf_counter()
+    run = run_plan(
+        game,
+        g.params,
+        matches,
+        seed,
+        workers=workers,
+        backend=backend,
+        address=address,
+        out=out,
+        resume=resume,
+        console=None if as_json else err,
+    )
+    wall = time.perf_counter() - started
+    if run.dropped_cut_line:
+        err.print(f"{out}: its last line was cut short (a killed run); that game is played again")
+    if run.interrupted:
+        err.print(interrupted_message(run, out))
+        if not run.results:
+            raise typer.Exit(130)
+    results = run.results
     summary = summarize(results, g.num_players)
     if as_json:
-        console.print_json(json.dumps({"game": game, "params": g.params, **summary.to_json_dict()}))
+        data = {"game": game, "params": g.params, "seed": seed, **summary.to_json_dict()}
+        if run.interrupted:
+            data["interrupted"] = True
+            data["planned_games"] = run.planned
+        console.print_json(json.dumps(data))
+        if run.interrupted:
+            raise typer.Exit(130)
         return
-    played = f"{games_} deals x {g.num_players} rotations = " if duplicate else ""
+    if duplicate:
+        played = f"{len({r.deal for r in results})} deals x {g.num_players} rotations = "
+    else:
+        played = ""
+    status = f" (interrupted: {len(results)} of {run.planned})" if run.interrupted else ""
     console.print(
-        f"[bold]{game}[/bold] {g.params}: {played}{len(results)} games, seed {seed}; "
-        "± is the 95% confidence interval"
+        f"[bold]{game}[/bold] {g.params}: {played}{len(results)} games{status}, seed {seed}; "
+        "\\[brackets] are 95% intervals (Wilson for shares, t for means; a deal is one "
+        "sample; n/a: too few games for one)"
     )
     t = Table(title="by agent")
     t.add_column("agent", overflow="fold")
     for col in ("seats/game", "win share", "mean score", "rating (Elo vs even)"):
         t.add_column(col)
     for a in summary.agents:
+        every = a.seats_per_game == g.num_players
         t.add_row(
             a.spec,
             f"{a.seats_per_game:g}",
-            a.win_share.format(percent=True),
-            a.mean_score.format(digits=2),
-            f"{a.rating:+.0f}" if a.seats_per_game < g.num_players else "-",
+            "- (every seat)" if every else escape(a.win_share.format(percent=True)),
+            escape(a.mean_score.format(digits=2)),
+            "- (every seat)" if a.rating is None else escape(a.rating.format()),
         )
     console.print(t)
-    t = Table(title="by seat")
-    for col in ("seat", "win share", "mean score"):
+    t = Table(title="by position in the turn order")
+    for col in ("position", "win share", "mean score"):
         t.add_column(col)
-    for s, (w, sc) in enumerate(zip(summary.seats, summary.seat_scores, strict=True)):
-        t.add_row(str(s), w.format(percent=True), sc.format(digits=2))
+    for p in summary.positions:
+        t.add_row(
+            p.name, escape(p.win_share.format(percent=True)), escape(p.mean_score.format(digits=2))
+        )
     console.print(t)
+    console.print(f"[dim]Positions: {summary.plan_note}; fair share {1 / g.num_players:.1%}.[/dim]")
+    played_now = len(results) - run.resumed
+    where = f"{workers} worker{'s' if workers > 1 else ''}, {backend}"
     console.print(
-        f"moves per game: {summary.length.format(digits=1)}; "
-        f"{summary.seconds_per_game:.3f} s per game"
+        f"moves per game: {escape(summary.length.format(digits=1))}; "
+        f"{summary.seconds_per_game:.3f} s of play per game; {played_now} games in "
+        f"{wall:.1f} s wall ({played_now / wall if wall else 0:.1f} games/s, {where})"
     )
     if summary.rules:
         t = Table(title="rules fired per game")
         t.add_column("rule")
         t.add_column("mean per game")
         for name, e in summary.rules.items():
-            t.add_row(name, e.format(digits=2))
+            t.add_row(name, escape(e.format(digits=2)))
         console.print(t)
-    if out is not None:
-        console.print(f"wrote {len(results)} games to {out}")
+    if out is not None and not run.interrupted:
+        resumed = f" ({run.resumed} kept from before)" if run.resumed else ""
+        console.print(f"wrote {len(results)} games to {out}{resumed}")
+    if run.interrupted:
+        raise typer.Exit(130)
 
 
 @app.command()
@@ -408,13 +468,34 @@ def simulate(
     rotate: Annotated[
         bool, typer.Option("--rotate", help="Rotate the agents round the seats game by game.")
     ] = False,
-    out: Annotated[Path | None, typer.Option("--out", help="JSON lines, one per game.")] = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="JSON lines, one per game, written as each ends.")
+    ] = None,
+    resume: ResumeArg = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    backend: BackendArg = "local",
+    address: AddressArg = None,
     option: OptionArg = None,
 ) -> None:
-    """Play many games between agents and report win shares with confidence intervals."""
+    """Play many games between agents and report win shares with confidence intervals.
+
+    Ctrl-C stops at once, keeps every finished game in --out and prints their summary;
+    the same command with --resume plays only the games still missing."""
     _run_and_report(
-        game, players, agents, games_, workers, seed, option, out, as_json, False, rotate
+        game,
+        players,
+        agents,
+        games_,
+        workers,
+        seed,
+        option,
+        out,
+        as_json,
+        False,
+        rotate,
+        backend,
+        address,
+        resume,
     )
 
 
@@ -427,11 +508,227 @@ def arena(
     workers: Annotated[int, typer.Option("--workers", "-w")] = 1,
     seed: Annotated[int, typer.Option("--seed")] = 0,
     out: Annotated[Path | None, typer.Option("--out")] = None,
+    resume: ResumeArg = False,
     as_json: Annotated[bool, typer.Option("--json")] = False,
+    backend: BackendArg = "local",
+    address: AddressArg = None,
     option: OptionArg = None,
 ) -> None:
     """Duplicate deals: every deal is played with each rotation of the agents."""
-    _run_and_report(game, players, agents, games_, workers, seed, option, out, as_json, True, False)
+    _run_and_report(
+        game,
+        players,
+        agents,
+        games_,
+        workers,
+        seed,
+        option,
+        out,
+        as_json,
+        True,
+        False,
+        backend,
+        address,
+        resume,
+    )
+
+
+@_interruptible
+def _lab(
+    game: str,
+    option_sets: list[dict[str, object]],
+    players: int | None,
+    agents: str,
+    games_: int,
+    seed: int,
+    skill_games: int,
+    ladder: str,
+    workers: int,
+    backend: str,
+    address: str | None,
+    out: Path | None,
+    kind: str,
+) -> None:
+    """The body of ``report`` and ``compare``: plan, play, analyse, write the page."""
+    try:
+        from seedbed.lab.analysis import LabPlan, make_variants
+        from seedbed.lab.html import write_report
+        from seedbed.lab.run import default_out, run_lab
+    except ImportError as exc:
+        raise UserError(
+            f"seedbed {kind} needs the lab extra ({exc.name} is missing): "
+            "pip install 'seedbed[lab]'"
+        ) from None
+    from seedbed.sim.runner import BACKENDS
+
+    variants = make_variants(game, players, option_sets)
+    specs = parse_agent_list(agents)
+    ladder_specs = parse_agent_list(ladder)
+    for spec in [*specs, *ladder_specs]:
+        make_agent(spec)
+    n = variants[0].params["players"]
+    if len(specs) not in (1, n):
+        raise UserError(f"--agents takes one spec or {n} (one per seat), not {len(specs)}")
+    if games_ < 1:
+        raise UserError("--games must be at least 1")
+    if skill_games < 0:
+        raise UserError("--skill-games must be 0 (no skill section) or more")
+    if skill_games and len(ladder_specs) < 2:
+        raise UserError("--ladder needs at least two agents, weakest first")
+    if workers < 1:
+        raise UserError("--workers must be at least 1")
+    if backend not in BACKENDS:
+        raise UserError(f"--backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+    out = out or default_out(game, kind)
+    if out.suffix.lower() not in (".html", ".htm"):
+        raise UserError(f"--out names the HTML page (e.g. {out.stem}.html), not {out}")
+    if not out.parent.is_dir():
+        raise UserError(f"cannot write {out}: no folder {out.parent}")
+    plan = LabPlan(
+        game,
+        tuple(variants),
+        tuple(specs),
+        games_,
+        seed,
+        tuple(ladder_specs),
+        skill_games,
+    )
+    run = run_lab(plan, workers=workers, backend=backend, address=address, console=err)
+    if not run.data:
+        err.print("interrupted before any game finished: no report written")
+        raise typer.Exit(130)
+    json_path = write_report(run.data, out)
+    if run.interrupted:
+        err.print(
+            f"interrupted: {run.played} of {run.planned} games finished; "
+            f"wrote a partial report of them to {out}"
+        )
+    many = len(run.data["variants"]) > 1
+    for v in run.data["variants"]:
+        for t in v["verdicts"]:
+            if t["significant"]:
+                where = f"[{v['name']}] " if many else ""
+                console.print(f"- {escape(where + t['text'])}")
+    for c in run.data["comparisons"]:
+        for line in c["verdicts"]:
+            console.print(f"- {escape(line)}")
+        if not c["verdicts"]:
+            console.print(f"- {escape(c['a'])} against {escape(c['b'])}: no metric differs")
+    console.print(f"wrote {out} and {json_path} ({run.played} games)")
+    if run.interrupted:
+        raise typer.Exit(130)
+
+
+LabAgents = Annotated[
+    str,
+    typer.Option("--agents", "-a", help="One spec for every seat, or one per seat (then rotated)."),
+]
+LabGames = Annotated[
+    int,
+    typer.Option(
+        "--games",
+        "-n",
+        help="Deals for the fairness and shape figures (x rotations if agents differ).",
+    ),
+]
+SkillGames = Annotated[
+    int,
+    typer.Option(
+        "--skill-games",
+        help="Deals per step of the skill ladder (each played in every rotation); 0: none.",
+    ),
+]
+LadderArg = Annotated[
+    str,
+    typer.Option("--ladder", help="Agents of increasing strength for the skill section."),
+]
+WorkersArg = Annotated[int, typer.Option("--workers", "-w", help="Processes (or Ray CPUs).")]
+DEFAULT_LADDER = ",".join(lab_defaults.DEFAULT_LADDER)
+
+
+@app.command()
+def report(
+    game: Annotated[str, typer.Argument(help="Game id.")],
+    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    agents: LabAgents = "heuristic",
+    games_: LabGames = 500,
+    seed: Annotated[int, typer.Option("--seed")] = 0,
+    skill_games: SkillGames = 4,
+    ladder: LadderArg = DEFAULT_LADDER,
+    workers: WorkersArg = 1,
+    backend: BackendArg = "local",
+    address: AddressArg = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="The HTML page (its JSON goes beside it).")
+    ] = None,
+    option: OptionArg = None,
+) -> None:
+    """A designer's balance report: one self-contained HTML page (plots, 95% intervals)
+    and its JSON: fairness by position in the turn order, skill against luck, the shape
+    of a game, the rules in play, and the facts to reproduce it."""
+    opts = parse_options(option or [])
+    _lab(
+        game, [opts], players, agents, games_, seed, skill_games, ladder, workers, backend,
+        address, out, "report",
+    )  # fmt: skip
+
+
+def split_variants(args: list[str]) -> list[dict[str, object]]:
+    """``-o A=1 --against -o A=2 -o B=x --against`` as one options dict per variant."""
+    sets: list[list[str]] = [[]]
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "--against":
+            sets.append([])
+        elif a in ("-o", "--option"):
+            if i + 1 >= len(args):
+                raise UserError(f"{a} needs NAME=VALUE after it")
+            sets[-1].append(args[i + 1])
+            i += 1
+        elif a.startswith("--option="):
+            sets[-1].append(a.partition("=")[2])
+        elif a.startswith("-o") and len(a) > 2:
+            sets[-1].append(a[2:])
+        else:
+            raise UserError(
+                f"unexpected argument {a!r}: variants are -o NAME=VALUE ... --against ..."
+            )
+        i += 1
+    if len(sets) < 2:
+        raise UserError("compare needs at least two variants: -o NAME=VALUE ... --against -o ...")
+    return [parse_options(s) for s in sets]
+
+
+@app.command(
+    context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
+)
+def compare(
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help="Game id.")],
+    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    agents: LabAgents = "heuristic",
+    games_: LabGames = 500,
+    seed: Annotated[int, typer.Option("--seed")] = 0,
+    skill_games: SkillGames = 0,
+    ladder: LadderArg = DEFAULT_LADDER,
+    workers: WorkersArg = 1,
+    backend: BackendArg = "local",
+    address: AddressArg = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="The HTML page (its JSON goes beside it).")
+    ] = None,
+) -> None:
+    """Variants side by side on the same seeds and agents:
+    seedbed compare GAME -o NAME=VALUE ... --against [-o NAME=VALUE ...] [--against ...].
+
+    Every metric of 'report' for each, each difference paired by deal with its 95%
+    interval, and a one-line verdict for each that differs (5% false discovery rate).
+    A bare --against is the default rules."""
+    _lab(
+        game, split_variants(list(ctx.args)), players, agents, games_, seed, skill_games,
+        ladder, workers, backend, address, out, "compare",
+    )  # fmt: skip
 
 
 @app.command()
@@ -562,7 +859,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         app(args=argv)
     except (UserError, ValueError, OSError) as exc:  # seedbed's errors are ValueErrors
-        err.print(f"[red]error:[/red] {exc}")
+        err.print(f"[red]error:[/red] {escape(str(exc))}")
         sys.exit(2)
     except KeyboardInterrupt:
         err.print("interrupted")

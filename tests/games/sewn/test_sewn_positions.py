@@ -34,8 +34,8 @@ def test_the_rulebook_example_is_one_line() -> None:
     written = GAME.from_position(f"{START} seed:9SQS3SKH plant:2H/2D/2C/7C")
     assert written.position() == played.position()
     for p in [None, 0, 1, 2, 3]:
-        assert written.view(p) == played.view(p)
-    assert written.history() == played.history()
+        assert view_without_moves(written.view(p)) == view_without_moves(played.view(p))
+    assert written.actions() == [] and written.view(0)["moves"] == []  # no history
 
 
 def test_position_writes_the_documented_tokens() -> None:
@@ -58,15 +58,15 @@ def _hands(st: State) -> list[list[str]]:
 @pytest.mark.parametrize("seed", [1, 2])
 def test_position_round_trips_and_keeps_what_every_seat_knows(seed: int) -> None:
     """At every step of a game: the position reads back to itself, with the same legal
-    moves, the same views for every seat and the spectator (the move log aside: here
-    even that, as SEWN's table is built from the moves) and compact views."""
+    moves, the same views for every seat and the spectator (but the move log: a
+    position has no history), compact views and score sheets."""
     for st in states_along(GAME, seed, 17):
         text = st.position()
         back = GAME.from_position(text)
         assert back.position() == text
         assert back.legal_actions() == st.legal_actions()
         assert back.scores() == st.scores()
-        assert back.actions() == st.actions()
+        assert back.actions() == [] and back.actors() == []
         for p in [None, 0, 1, 2, 3]:
             assert view_without_moves(back.view(p)) == view_without_moves(st.view(p))
             if p is not None:

@@ -72,6 +72,7 @@ class SewnState(State):
 
     __slots__ = (
         "_chance",
+        "_prior",
         "cur",
         "dealer",
         "deals",
@@ -105,6 +106,9 @@ class SewnState(State):
     #: The chance key the deals came from when it is not the seed (a position's);
     #: ``None``: the seed's, or no key at all (a resampled state).
     _chance: int | None
+    #: How many moves the recorded rounds hold that are not in the move list: those a
+    #: position set up (a position has no history); 0 in a game played from its start.
+    _prior: int
     phase: int
     #: The seat to move.
     cur: int
@@ -137,6 +141,7 @@ class SewnState(State):
     def __init__(self, game: Game, seed: int | None) -> None:
         self._init_base(game, seed)
         self._chance = None
+        self._prior = 0
 
     def _start(self, dealer: int, deals: tuple[tuple[int, ...], ...]) -> None:
         self.deals = deals
@@ -396,6 +401,7 @@ class SewnState(State):
         st = SewnState(self.game, self.seed)
         st._actions = self._actions[:]
         st._chance = self._chance
+        st._prior = self._prior
         st.round = self.round
         st.dealer = self.dealer
         st.deals = self.deals
@@ -430,7 +436,13 @@ class SewnState(State):
     def actors(self) -> list[int]:
         """The seat of every move so far, from the rounds' records (no replay): each
         Seed trick clockwise from its leader, its plants clockwise from its winner, the
-        Season Winner, the TRUMP holder, the pickers, each Harvest trick."""
+        Season Winner, the TRUMP holder, the pickers, each Harvest trick. A state set up
+        from a position names only the moves made since."""
+        out = self._round_actors()
+        return out[self._prior :] if self._prior else out
+
+    def _round_actors(self) -> list[int]:
+        """The seat of every move the recorded rounds hold."""
         out: list[int] = []
         for rec in self.past:
             if not is_skipped(rec):
@@ -541,7 +553,9 @@ class SewnState(State):
             live = self.won if self.phase != OVER else [0, 0, 0, 0]
             expect = [sum(r.won[q] for r in self.past) + live[q] for q in range(4)]
             assert self.totals == expect, "scores are the Harvest tricks won"
-        assert len(self._actions) == len(self.actors()), "every move has its seat"
+        assert len(self._round_actors()) == self._prior + len(self._actions), (
+            "the rounds hold the moves before the position and every move since"
+        )
         if self.phase == OVER:
             return
         places: list[int] = list(self.hands)

@@ -4,7 +4,8 @@ A SEWN table is built from what was played: the Fields are the Seed tricks' card
 the plants, the hands follow from the deal. So a position lists, for every round so
 far, its deal and what has been played in it, and :func:`from_position` plays that
 again through the rules (an impossible position is a :class:`PositionError` saying
-where). Tokens are ``name:value``, separated by spaces::
+where). The state it gives has no history: its move list starts empty. Tokens are
+``name:value``, separated by spaces::
 
     chance:7 round:1 dealer:S deal:<S>/<E>/<N>/<W> seed:9SQS3SKH/... plant:2H/2D/2C/7C
         take:first trump:D pick:WNES harvest:5SQS2S3S/... round:2 dealer:E deal:...
@@ -185,6 +186,9 @@ def from_position(game: Game, text: object) -> SewnState:
                 f"round:{number} is not finished (its {PHASE_NAMES[st.phase]} phase), "
                 f"but round:{number + 1} follows"
             )
+    # The rounds now hold what was played; a position has no history of moves.
+    st._prior = len(st._actions)
+    st._actions = []
     return st
 
 
@@ -427,8 +431,11 @@ def to_dict(st: SewnState) -> JSON:
         "live": record_to_data(st._record()),
         "past": [record_to_data(r) for r in st.past],
     }
+    # Only a state set up from a position has these (older saved states never do).
     if st._chance is not None:
         out["chance"] = st._chance
+    if st._prior:
+        out["prior_moves"] = st._prior
     return out
 
 
@@ -468,6 +475,7 @@ def from_dict(game: Game, d: JSON) -> SewnState:
     st.past = tuple(record_from_data(r) for r in d["past"])
     if "chance" in d:
         st._chance = int(d["chance"])
+    st._prior = int(d.get("prior_moves", 0))
     return st
 
 

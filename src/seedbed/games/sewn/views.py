@@ -322,11 +322,13 @@ def _rebuild_actions(st: SewnState, old: list[int]) -> list[int]:
     t's j-th planter, clockwise from its winner)."""
     out = list(old)
     records = st.records()
-    # Rounds skipped by a position have empty records and no actions.
+    # Rounds skipped by a position have empty records and no actions; the moves a
+    # position set up come before the move list.
     skipped = sum(1 for rec in st.past if is_skipped(rec))
+    prior = st._prior
     for k, a in enumerate(old):
         if PLANT_BASE <= a < TAKE_TRUMP:
-            r, m = divmod(k, DECISIONS_PER_ROUND)
+            r, m = divmod(prior + k, DECISIONS_PER_ROUND)
             r += skipped
             t, u = divmod(m, 8)
             rec = records[r]

@@ -16,7 +16,10 @@ and action numbers of the game's public vocabulary, :mod:`seedbed.games.sewn.rul
 not the JSON view: ISMCTS calls it at every move of every playout, and building the
 view cost eight times the rest of a decision. Scores are kept in integers (scaled) so
 that ties, and so the tie-breaking draws from ``rng``, do not depend on the order of a
-sum.
+sum. Actions are read with the action bases of ``rules`` (``a - PLANT_BASE`` is the
+planted card, ``a - TRUMP_BASE`` the suit, ``a - PICK_BASE`` the Field), not with
+``rules.decode``: building a NamedTuple (or a call) for each legal move costs several
+per cent of a decision, and playouts decide at every move.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from seedbed.games.sewn.rules import (
     CV_TRUMP,
     HARVEST,
     PICK,
+    PICK_BASE,
     PLANT,
     PLANT_BASE,
     POWER,
@@ -46,7 +50,7 @@ from seedbed.games.sewn.rules import (
     TAKE_FIRST_PICK,
     TAKE_TRUMP,
     TRUMP,
-    decode,
+    TRUMP_BASE,
 )
 
 #: Sort key: power, then suit (the order the cards are considered in).
@@ -83,8 +87,7 @@ def choose(obs: Observation, rng: random.Random) -> int:
     me = obs.player
     phase = v[CV_PHASE]
     if phase in (SEED, PLANT):
-        # Low cards go into the Fields (they feed the neighbours); keep the best. (The
-        # card of a play or plant is ``a - base``: cheaper than a call for each.)
+        # Low cards go into the Fields (they feed the neighbours); keep the best.
         base = PLANT_BASE if phase == PLANT else 0
         return min(legal, key=lambda a: SUMMER_KEY[a - base])
     mine = v[CV_KNOWN + me]
@@ -94,11 +97,11 @@ def choose(obs: Observation, rng: random.Random) -> int:
         return TAKE_FIRST_PICK if gap >= 4 * 20 else TAKE_TRUMP
     if phase == TRUMP:
         known = mine | partner
-        return pick_best([(_suit_strength(known, decode(a).suit), a) for a in legal], rng)
+        return pick_best([(_suit_strength(known, a - TRUMP_BASE), a) for a in legal], rng)
     if phase == PICK:
         trump = v[CV_TRUMP]
         return pick_best(
-            [(_field_value(v[CV_KNOWN + decode(a).field], trump), a) for a in legal], rng
+            [(_field_value(v[CV_KNOWN + a - PICK_BASE], trump), a) for a in legal], rng
         )
     if phase == HARVEST:
         return _harvest_play(v, legal)

@@ -106,16 +106,16 @@ def decode(action: int) -> Action:
     if not 0 <= action < NUM_ACTIONS:
         raise ValueError(f"{action} is not a SEWN action (0..{NUM_ACTIONS - 1})")
     if action < PLANT_BASE:
-        return Action(KIND_PLAY, card=action)
+        return Action(KIND_PLAY, action, -1, -1)
     if action < TAKE_TRUMP:
-        return Action(KIND_PLANT, card=action - PLANT_BASE)
+        return Action(KIND_PLANT, action - PLANT_BASE, -1, -1)
     if action == TAKE_TRUMP:
-        return Action(KIND_TAKE_TRUMP)
+        return Action(KIND_TAKE_TRUMP, -1, -1, -1)
     if action == TAKE_FIRST_PICK:
-        return Action(KIND_TAKE_FIRST_PICK)
+        return Action(KIND_TAKE_FIRST_PICK, -1, -1, -1)
     if action < PICK_BASE:
-        return Action(KIND_TRUMP, suit=action - TRUMP_BASE)
-    return Action(KIND_PICK, field=action - PICK_BASE)
+        return Action(KIND_TRUMP, -1, action - TRUMP_BASE, -1)
+    return Action(KIND_PICK, -1, -1, action - PICK_BASE)
 
 
 def encode(action: Action) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from seedbed.core.cards import n_cards
+from seedbed.core.cards import display_card, n_cards
 
 SEATS = ("South", "East", "North", "West")
 _SYM = {"S": "♠", "H": "[red]♥[/red]", "D": "[red]♦[/red]", "C": "♣"}
@@ -12,13 +12,11 @@ _ORDER = "23456789TJQKA"
 
 
 def _card(name: str | None) -> str:
+    """A card in the one display form (``10♥``), hearts and diamonds in red."""
     if name is None:
         return "·"
-    rank = "10" if name[0] == "T" else name[0]
-    suit = name[1]
-    if suit in "HD":
-        return f"[red]{rank}{'♥' if suit == 'H' else '♦'}[/red]"
-    return f"{rank}{'♠' if suit == 'S' else '♣'}"
+    shown = display_card(name)
+    return f"[red]{shown}[/red]" if name[1] in "HD" else shown
 
 
 def _hand_by_suit(cards: list[str]) -> str:

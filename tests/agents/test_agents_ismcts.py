@@ -189,7 +189,7 @@ def test_sewn_rounds_have_102_decisions() -> None:
     agents = [make_agent("random", seed=p) for p in range(4)]
     while not state.is_terminal():
         expected = state.move_number() // 102 + 1
-        assert state.view(None)["round"] == expected
+        assert state.view(None)["table"]["round"] == expected
         player = state.current_player()
         assert player is not None
         state.apply_action(agents[player].select_action(state.infoset(player)))

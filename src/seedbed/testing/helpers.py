@@ -42,3 +42,18 @@ def play(state: State, *moves: str) -> State:
     for text in moves:
         state.apply_action(state.string_to_action(text))
     return state
+
+
+def states_along(game: Game, seed: int, every: int) -> list[State]:
+    """The states of one random game from ``seed``: a copy every ``every`` moves from
+    the first, and the final state."""
+    rng = random.Random(seed)
+    state = game.new_state(seed)
+    out: list[State] = []
+    while not state.is_terminal():
+        if state.move_number() % every == 0:
+            out.append(state.clone())
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randrange(len(legal))])
+    out.append(state)
+    return out

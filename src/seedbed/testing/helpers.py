@@ -42,3 +42,8 @@ def play(state: State, *moves: str) -> State:
     for text in moves:
         state.apply_action(state.string_to_action(text))
     return state
+
+
+def legal_notation(state: State) -> list[str]:
+    """The notation of every legal move of ``state``, in action order."""
+    return [state.action_to_string(a) for a in state.legal_actions()]

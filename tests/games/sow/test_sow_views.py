@@ -155,14 +155,16 @@ def test_score_sheet_flowers_at_3_2_1() -> None:
     assert bouquets["points"][0] == sheet["total"][0] == 14
 
 
-def test_score_sheet_hides_rivals_before_the_end() -> None:
-    """Ruling 9: before the end a seat's sheet shows only its own bouquet's points."""
+def test_score_sheet_scores_once_at_the_end() -> None:
+    """Scoring happens at the end: before it the sheet has no round and its total is
+    what the seat may know (ruling 9: its own score only)."""
     s = SowGame(4).from_position("r0=r/y,b/g r5=windmill r11=gopher bouquets=R/Y|B/G|-|-")
     sheet = s.score_sheet(1)
-    lines = sheet["rounds"][0]["lines"]
-    assert [line["points"][0] for line in lines] == [None, None, None]
-    assert sum(line["points"][1] for line in lines) == sheet["total"][1] == s.scores()[1]
-    assert sheet["total"] == [None, s.scores()[1], None, None]
+    assert sheet == {"rounds": [], "total": [None, s.scores()[1], None, None]}
+    play(s, "take 0", "place seed Y", "place seed G")
+    assert s.is_terminal()
+    (bouquets,) = s.score_sheet(1)["rounds"]
+    assert bouquets["points"] == s.scores() == s.score_sheet(None)["total"]
 
 
 # -- resampling ------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from seedbed.core.protocol import JSON
 
@@ -127,18 +127,17 @@ _SHEET_LINES = (
 
 
 def score_sheet(s: SowState, viewer: int | None) -> JSON:
-    """The bouquets scored (SOW is scored once, at the end): each seat's Flowers at 3,
-    2 and 1 points, as ``viewer`` may know them (a rival's only at the end)."""
-    known = s.phase == OVER
-    lines: list[list[Any]] = [[] for _ in _SHEET_LINES]
+    """SOW is scored once, at the end: then one entry, the bouquets, with each seat's
+    Flowers at 3, 2 and 1 points; before that no round is scored and the total is
+    what ``viewer`` may know of the scores (its own)."""
+    total = scores_for(s, viewer)
+    if s.phase != OVER:
+        return {"rounds": [], "total": total}
+    lines: list[list[int]] = [[] for _ in _SHEET_LINES]
     for seat, w in enumerate(FRONT[s.players]):
         pts = POINTS[s.favourites[w]]
         for i, (value, _label) in enumerate(_SHEET_LINES):
-            if known or seat == viewer:
-                lines[i].append(value * sum(1 for x in s.bouquets[seat] if pts[x] == value))
-            else:
-                lines[i].append(None)
-    total = scores_for(s, viewer)
+            lines[i].append(value * sum(1 for x in s.bouquets[seat] if pts[x] == value))
     return {
         "rounds": [
             {

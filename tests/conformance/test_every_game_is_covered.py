@@ -1,5 +1,6 @@
-"""Every registered game brings its rules page, its own tests and a playthrough file
-(replayed games that fail when behaviour changes without a version bump)."""
+"""Every registered game brings its rules page, its own rules tests and a playthrough
+file (seeded games replayed by test_playthroughs.py, which fail when behaviour changes
+without a version bump)."""
 
 from __future__ import annotations
 

@@ -57,3 +57,8 @@ def states_along(game: Game, seed: int, every: int) -> list[State]:
         state.apply_action(legal[rng.randrange(len(legal))])
     out.append(state)
     return out
+
+
+def legal_notation(state: State) -> list[str]:
+    """The notation of every legal move of ``state``, in action order."""
+    return [state.action_to_string(a) for a in state.legal_actions()]

@@ -17,4 +17,4 @@ def test_game_has_rules_page_tests_and_golden_playthrough(game_id: str) -> None:
     assert (ROOT / "docs" / "rules" / f"{game_id}.md").is_file()
     tests = ROOT / "tests" / "games" / game_id
     assert (tests / f"test_{game_id}_rules.py").is_file()
-    assert (tests / f"test_{game_id}_golden.py").is_file()
+    assert (ROOT / "tests" / "playthroughs" / f"{game_id}.txt").is_file()

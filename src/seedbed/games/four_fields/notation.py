@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from itertools import combinations
+from typing import TYPE_CHECKING
 
 from seedbed.core.cards import (
     CARD_NAMES,
@@ -31,8 +31,9 @@ from seedbed.core.cards import (
     try_parse_card,
 )
 from seedbed.core.errors import NotationError
+from seedbed.core.protocol import State
 
-from ._tables import (
+from .rules import (
     ADD,
     FULL,
     HARVEST,
@@ -42,52 +43,17 @@ from ._tables import (
     NUM,
     SOW,
     VALUES,
-    unpack,
+    decode,
 )
+from .rules import card_order as _sort_key
+from .rules import groups as _partition
 
-
-def _sort_key(c: int) -> tuple[int, int]:
-    return (-NUM[c], CARD_SUIT[c])
+if TYPE_CHECKING:
+    from .engine import FourFieldsState
 
 
 def _names(cards: list[int]) -> str:
     return " ".join(CARD_NAMES[c] for c in sorted(cards, key=_sort_key))
-
-
-def _partition(cards: list[int], value: int, high: int | None) -> list[list[int]] | None:
-    """Split ``cards`` into groups worth ``value`` each. ``high`` is the suit mask of Aces
-    counted as 14 (``None``: any Ace may be 14 when alone in a group of 14)."""
-    if not cards:
-        return []
-    first, rest = cards[0], cards[1:]
-
-    def worth(c: int, alone: bool) -> tuple[int, ...]:
-        if NUM[c] != 1:
-            return (NUM[c],)
-        if high is None:
-            return (1, 14) if alone else (1,)
-        return (14,) if high >> CARD_SUIT[c] & 1 else (1,)
-
-    # ``first`` goes into a group with some subset of ``rest``.
-    k = len(rest)
-    for size in range(k + 1):
-        for combo in _combinations(k, size):
-            grp = [first] + [rest[i] for i in combo]
-            alone = len(grp) == 1
-            totals = {0}
-            for c in grp:
-                totals = {t + w for t in totals for w in worth(c, alone)}
-            if value not in totals:
-                continue
-            left = [c for i, c in enumerate(rest) if i not in combo]
-            tail = _partition(left, value, high)
-            if tail is not None:
-                return [grp, *tail]
-    return None
-
-
-def _combinations(k: int, size: int) -> list[tuple[int, ...]]:
-    return list(combinations(range(k), size))
 
 
 def _groups_text(cards: list[int], value: int, high: int | None) -> str:
@@ -103,7 +69,7 @@ def action_text(action: int) -> str:
     """The notation of ``action`` (a function of the number alone)."""
     if not isinstance(action, int) or action < 0:
         raise ValueError(f"{action!r} is not a Four Fields action")
-    card, field, kind, value, high, loose, stock, played = unpack(action)
+    kind, card, field, value, high, loose, stock, played = decode(action)
     if kind > FULL or (kind != FULL and card >= 52) or (card >= 52 and card != NO_CARD):
         raise ValueError(f"{action} is not a Four Fields action")
     if kind == SOW:
@@ -240,7 +206,7 @@ def describe(
 ) -> tuple[int, int, frozenset[int], frozenset[int], int, frozenset[int], int]:
     """``(kind, field, played, items, value, aces_high, turn)`` of an action, for matching
     what :func:`parse` read against the legal moves."""
-    card, field, kind, value, high, loose, stock, played = unpack(action)
+    kind, card, field, value, high, loose, stock, played = decode(action)
     hand = frozenset(cards_of(played)) if kind == FULL else frozenset((card,))
     used = [card, *cards_of(loose)] if kind != FULL else cards_of(loose)
     aces = frozenset(c for c in used if c < 52 and NUM[c] == 1 and high >> CARD_SUIT[c] & 1)
@@ -272,3 +238,30 @@ def matches(p: Parsed, action: int) -> bool:
     if p.aces_high is not None and p.aces_high != aces:
         return False
     return not (p.turn is not None and p.turn != turn)
+
+
+def string_to_action(state: FourFieldsState, text: str) -> int:
+    """The legal move of ``state`` that ``text`` names, read forgivingly: exact
+    notation first, then by its parts, so the harvested cards may be written in any
+    order and grouping (ruling 4). Raises :class:`NotationError` saying what is legal."""
+    try:
+        return State.string_to_action(state, text)
+    except NotationError:
+        if state.is_terminal():
+            raise
+    try:
+        parsed = parse(text)
+    except NotationError as exc:
+        raise NotationError(f"{exc}; {state._no_such_move(text, state.legal_actions())}") from None
+    legal = state.legal_actions()
+    found = [a for a in legal if matches(parsed, a)]
+    if len(found) > 1 and parsed.aces_high is None:
+        plain = [a for a in found if not decode(a).aces_high]
+        if len(plain) == 1:
+            found = plain
+    if len(found) == 1:
+        return found[0]
+    if found:
+        options = "; ".join(action_text(a) for a in found[:6])
+        raise NotationError(f"{text!r} is ambiguous: it could be {options}")
+    raise NotationError(state._no_such_move(text, legal))

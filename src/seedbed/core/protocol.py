@@ -382,7 +382,8 @@ class State(ABC):
         return self.action_to_string(action)
 
     def actors(self) -> list[int]:
-        """The seat that made each move so far, in the order of :meth:`actions`.
+        """The seat that made each move so far: one entry for each of :meth:`actions`,
+        in order (a state set up from a position names only the moves made since).
 
         The default replays the moves from the seed, asking :meth:`current_player`
         before each; engines override it with a direct answer (a resampled state has

@@ -236,6 +236,8 @@ def check_position(state: State, rng: random.Random, future_moves: int = 40) -> 
     assert isinstance(text, str) and text and "\n" not in text, "a position is one line"
     back = game.from_position(text)
     assert back.position() == text, "from_position(position()) does not round-trip"
+    assert back.actions() == [] and back.actors() == [], "a position has no history"
+    assert game.state_from_json(back.to_json()).position() == text
     assert back.current_player() == state.current_player()
     assert back.legal_actions() == state.legal_actions()
     assert back.scores() == state.scores()

@@ -44,6 +44,7 @@ from .rules import (
     SOW,
     VALUES,
     decode,
+    match_groups,
 )
 from .rules import card_order as _sort_key
 from .rules import groups as _partition
@@ -98,15 +99,12 @@ def action_text(action: int) -> str:
         items = " ".join(x for x in (stock_text, _names(cards_of(loose))) if x)
         return f"{CARD_NAMES[card]} {word} f{field}: {items} = {value}"
     # MATCH: group the played card with loose cards, show its partners first.
-    cards = sorted([card, *cards_of(loose)])
-    parts = _partition(cards, value, high) if len(cards) <= 12 else None
+    parts = match_groups(card, loose, value, high)
     if parts is None:
         items = _names(cards_of(loose))
     else:
-        own = next(g for g in parts if card in g)
-        others = [g for g in parts if g is not own]
-        others.sort(key=lambda g: (len(g), *(_sort_key(c) for c in sorted(g, key=_sort_key))))
-        texts = [_names([c for c in own if c != card])] if len(own) > 1 else []
+        partners, others = parts
+        texts = [_names(partners)] if partners else []
         texts += [_names(g) for g in others]
         items = " + ".join(texts)
     items = " + ".join(x for x in (items, stock_text) if x)

@@ -350,6 +350,22 @@ def _flat(parts: list[list[int]]) -> list[int]:
     return [c for g in parts for c in _in_order(g)]
 
 
+def match_groups(
+    card: int, loose: int, value: int, high: int
+) -> tuple[list[int], list[list[int]]] | None:
+    """How a matching build of ``card`` with the ``loose`` cards (Aces of ``high``
+    counted 14) falls into groups worth ``value``, as its notation lists them: the
+    cards that join the played card (in card order), then the other groups (smallest
+    first, each in card order); ``None`` for more than 12 cards or no split."""
+    cards = sorted([card, *cards_of(loose)])
+    parts = groups(cards, value, high) if len(cards) <= 12 else None
+    if parts is None:
+        return None
+    own = next(g for g in parts if card in g)
+    others = sorted((g for g in parts if g is not own), key=_groups_key)
+    return [c for c in _in_order(own) if c != card], [_in_order(g) for g in others]
+
+
 def full_harvest_values(hand: int) -> tuple[int, ...]:
     """The values four cards may harvest as in a full harvest (ruling 8): their total
     with each Ace 1 or 14, at most 14 (else the total with Aces as 1)."""
@@ -378,14 +394,8 @@ def listed(action: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     if kind == ADD:
         return (*stocked, *_in_order(cards_of(loose))), (card,)
     if kind == MATCH:
-        cards = sorted([card, *cards_of(loose)])
-        parts = groups(cards, value, high) if len(cards) <= 12 else None
-        if parts is None:
-            used = _in_order(cards_of(loose))
-        else:
-            own = next(g for g in parts if card in g)
-            others = sorted((g for g in parts if g is not own), key=_groups_key)
-            used = [c for c in _in_order(own) if c != card] + _flat(others)
+        split = match_groups(card, loose, value, high)
+        used = _in_order(cards_of(loose)) if split is None else split[0] + _flat(split[1])
         return (*used, *stocked), (card,)
     # HARVEST and FULL: the loose cards grouped by the first value that splits them
     # (up to 12 cards: more are listed in card order).

@@ -9,7 +9,8 @@ some games use are ``52`` and ``53``. A set of cards is an ``int`` with bit
 
 Notation is rank then suit, ``"QS"``, ``"TD"``, ``"AH"``; Jokers are ``"JK"``.
 Parsing is forgiving about case, ``10``/``T``, suit symbols and suit-first
-order (``"h10"``, ``"♥10"``, ``"10♥"`` all read as ``"TH"``).
+order (``"h10"``, ``"♥10"``, ``"10♥"`` all read as ``"TH"``). People see one display
+form everywhere, ``"10♦"`` (:func:`display_card`, :func:`display_notation`).
 """
 
 from __future__ import annotations
@@ -83,6 +84,42 @@ def card_symbol(c: Card) -> str:
         return "Joker"
     rank = RANKS[c % 13]
     return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[c // 13]
+
+
+def display_card(c: Card | str) -> str:
+    """How people see a card in every interface (terminal, web page, logs): the rank
+    with ``10`` spelled out and the suit symbol, ``"10♦"``, ``"Q♠"``, ``"Joker"``.
+
+    Takes a card number or its notation (``"TD"``). This is the one display form;
+    the notation (``"TD"``) stays what records and the protocol use, and parsing
+    accepts both."""
+    if isinstance(c, str):
+        return display_notation(c)
+    return card_symbol(c)
+
+
+# A card token inside a move's notation: rank and suit letters (or the Joker's
+# ``JK``) not glued to other letters or digits, so ``f1`` or ``AC=14``'s ``14`` stay.
+_NOTATION_CARD_RE = re.compile(r"(?<![A-Za-z0-9])(?:(10|[2-9TJQKA])([SHDC])|JK)(?![A-Za-z0-9])")
+
+
+def _display_match(m: re.Match[str]) -> str:
+    rank = m.group(1)
+    if rank is None:
+        return "Joker"
+    return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[SUITS.index(m.group(2))]
+
+
+def display_notation(text: str) -> str:
+    """A move's notation with every card in the display form of :func:`display_card`:
+    ``"TS match f3: [6S AS] = 10"`` reads ``"10♠ match f3: [6♠ A♠] = 10"``. Everything
+    else is left as it is, and the result still parses as the same move."""
+    return _NOTATION_CARD_RE.sub(_display_match, text)
+
+
+def n_cards(n: int) -> str:
+    """``"1 card"``, ``"0 cards"``, ``"12 cards"``."""
+    return f"{n} card" if n == 1 else f"{n} cards"
 
 
 def _normalize_token(text: str) -> str:

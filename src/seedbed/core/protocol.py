@@ -485,7 +485,16 @@ class State(ABC):
         return self.game.render(self.view(player))
 
     def __str__(self) -> str:
-        return self.render(None)
+        """A spectator's rendering as plain text: ``print(state)`` in a script or a
+        notebook shows the table, not the rich markup the terminal client colours."""
+        text = self.render(None)
+        from rich.errors import MarkupError
+        from rich.text import Text
+
+        try:
+            return Text.from_markup(text).plain
+        except MarkupError:  # a renderer's stray bracket: better raw than nothing
+            return text
 
 
 class InfoSet:

@@ -7,7 +7,10 @@ record without final scores, and resuming it replays the moves.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -75,6 +78,12 @@ class Record:
             raise RecordError(f"not a seedbed record: invalid JSON ({exc})") from None
         if not isinstance(data, dict):
             raise RecordError("not a seedbed record: expected a JSON object")
+        fmt = data.get("format", RECORD_FORMAT)
+        if fmt != RECORD_FORMAT:
+            raise RecordError(
+                f"record format {fmt!r} is not one this seedbed {__version__} reads "
+                f"(format {RECORD_FORMAT}): it was written by another version"
+            )
         for key in ("game", "params", "seed", "moves"):
             if key not in data:
                 raise RecordError(f"not a seedbed record: missing {key!r}")
@@ -119,10 +128,27 @@ class Record:
         return cls.from_json(text)
 
     def save(self, path: str | Path) -> None:
+        """Write the record atomically: into a temporary file beside ``path``, flushed
+        to disk, then renamed over it, so that an interruption at any moment leaves
+        either the old record or the new one, never a torn file."""
+        target = Path(path)
+        tmp: str | None = None
         try:
-            Path(path).write_text(self.to_json() + "\n", encoding="utf-8")
+            mode = target.stat().st_mode & 0o777 if target.exists() else _new_file_mode()
+            fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(self.to_json() + "\n")
+                f.flush()
+                os.fsync(f.fileno())
+            os.chmod(tmp, mode)
+            os.replace(tmp, target)
+            tmp = None
         except OSError as exc:
             raise RecordError(f"cannot write record {str(path)!r}: {exc.strerror}") from None
+        finally:
+            if tmp is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
 
     # -- replaying -----------------------------------------------------------------------
     def initial_state(self) -> State:
@@ -130,6 +156,11 @@ class Record:
             game = load(self.game, **self.params)
         except ValueError as exc:
             raise RecordError(f"record names a game that cannot be set up: {exc}") from None
+        if self.players is not None and len(self.players) != game.num_players:
+            raise RecordError(
+                f"record names {len(self.players)} players for a {game.num_players}-player "
+                f"{self.game} game"
+            )
         if game.version != self.game_version:
             raise RecordError(
                 f"record was made with {self.game} rules version {self.game_version}; "
@@ -164,6 +195,13 @@ class Record:
             raise RecordError(
                 f"record's final scores {self.scores} differ from the replay's {state.scores()}"
             )
+
+
+def _new_file_mode() -> int:
+    """What ``open()`` would give a new file: 0o666 less the process's umask."""
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
 
 
 def _apply_notation(state: State, index: int, text: str) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from seedbed.core.cards import n_cards
+
 SEATS = ("South", "East", "North", "West")
 _SYM = {"S": "♠", "H": "[red]♥[/red]", "D": "[red]♦[/red]", "C": "♣"}
 _ORDER = "23456789TJQKA"
@@ -95,7 +97,7 @@ def render_view(view: dict[str, Any]) -> str:
         extra = ""
         if "planted" in f:
             extra = "  planted by you: " + (" ".join(_card(c) for c in f["planted"]) or "-")
-        lines.append(f"  {f['name']:<5} {f['size']:>2} cards  {top_s}  face up: {seeded}{extra}")
+        lines.append(f"  {f['name']:<5} {n_cards(f['size']):>8}  {top_s}  face up: {seeded}{extra}")
     peeked = cur.get("peeked") or {}
     if peeked:
         lines.append(

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
+from seedbed.core.cards import display_card, display_notation, n_cards
 from seedbed.core.protocol import JSON
 
-_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _SEASON = {
     "summer": ("Summer", "♥", "red"),
     "autumn": ("Autumn", "♦", "red"),
@@ -16,10 +16,8 @@ _SEASON = {
 
 
 def _card(name: str) -> str:
-    rank = "10" if name[0] == "T" else name[0]
-    suit = name[1]
-    text = rank + _SYMBOL[suit]
-    return f"[red]{text}[/red]" if suit in "HD" else text
+    text = display_card(name)
+    return f"[red]{text}[/red]" if name[1] in "HD" else text
 
 
 def _cards(names: list[str]) -> str:
@@ -38,7 +36,7 @@ def _field(f: JSON) -> list[str]:
     word, sym, colour = _SEASON[f["season"]]
     lines = [f"[bold]f{f['field']}[/bold] [{colour}]{word} {sym}[/{colour}]: {_cards(f['cards'])}"]
     for st in f["stockpiles"]:
-        high = f" (14: {' '.join(st['aces_high'])})" if st["aces_high"] else ""
+        high = f" (14: {_cards(st['aces_high'])})" if st["aces_high"] else ""
         lines.append(
             f"  stockpile [bold]{st['value']}[/bold] {st['kind']}, seat {st['builder']}:"
             f" {_cards(st['cards'])}{high}"
@@ -79,7 +77,9 @@ def render_view(view: JSON) -> str:
         c = right[i] if i < len(right) else ""
         out.append((a + " " * (width - _width(a)) + "  " + b + "  " + c).rstrip())
     out += [indent + line for line in _field(fields[0])]
-    out.append(f"draw pile: {table['draw_pile']} cards")
+    out.append(f"draw pile: {n_cards(table['draw_pile'])}")
+    if table["aside"]:
+        out.append(f"aside: {_cards(table['aside'])}")
     for p in table["players"]:
         mark = "▶ " if view["to_move"] == p["seat"] else "  "
         you = " (you)" if view["seat"] == p["seat"] else ""
@@ -92,14 +92,14 @@ def render_view(view: JSON) -> str:
         score = view["scores"][p["seat"]]
         out.append(
             f"{mark}seat {p['seat']}{you}: score [bold]{score:g}[/bold],"
-            f" {p['hand_size']} in hand, {len(p['harvest'])} harvested,"
+            f" {p['hand_size']} in hand, {n_cards(len(p['harvest']))} harvested,"
             f" {p['coins']} coin{plural}{holds}"
         )
     if table["hand"] is not None:
         out.append(f"your hand: {_cards(table['hand'])}")
     if view["moves"]:
         seat, text = view["moves"][-1]
-        out.append(f"last move: seat {seat} {text}")
+        out.append(f"last move: seat {seat} {display_notation(text)}")
     if view["winners"]:
         names = ", ".join(f"seat {w}" for w in view["winners"])
         out.append(f"[bold]game over[/bold]: {names} win{'s' if len(view['winners']) == 1 else ''}")

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from seedbed.core.cards import (
@@ -43,18 +44,56 @@ from .rules import (
     NUM,
     SOW,
     VALUES,
-    decode,
-    match_groups,
+    full_harvest_values,
+    unpack,
 )
-from .rules import card_order as _sort_key
-from .rules import groups as _partition
 
 if TYPE_CHECKING:
     from .engine import FourFieldsState
 
 
+def _sort_key(c: int) -> tuple[int, int]:
+    return (-NUM[c], CARD_SUIT[c])
+
+
 def _names(cards: list[int]) -> str:
     return " ".join(CARD_NAMES[c] for c in sorted(cards, key=_sort_key))
+
+
+def _partition(cards: list[int], value: int, high: int | None) -> list[list[int]] | None:
+    """Split ``cards`` into groups worth ``value`` each. ``high`` is the suit mask of Aces
+    counted as 14 (``None``: any Ace may be 14 when alone in a group of 14)."""
+    if not cards:
+        return []
+    first, rest = cards[0], cards[1:]
+
+    def worth(c: int, alone: bool) -> tuple[int, ...]:
+        if NUM[c] != 1:
+            return (NUM[c],)
+        if high is None:
+            return (1, 14) if alone else (1,)
+        return (14,) if high >> CARD_SUIT[c] & 1 else (1,)
+
+    # ``first`` goes into a group with some subset of ``rest``.
+    k = len(rest)
+    for size in range(k + 1):
+        for combo in _combinations(k, size):
+            grp = [first] + [rest[i] for i in combo]
+            alone = len(grp) == 1
+            totals = {0}
+            for c in grp:
+                totals = {t + w for t in totals for w in worth(c, alone)}
+            if value not in totals:
+                continue
+            left = [c for i, c in enumerate(rest) if i not in combo]
+            tail = _partition(left, value, high)
+            if tail is not None:
+                return [grp, *tail]
+    return None
+
+
+def _combinations(k: int, size: int) -> list[tuple[int, ...]]:
+    return list(combinations(range(k), size))
 
 
 def _groups_text(cards: list[int], value: int, high: int | None) -> str:
@@ -70,7 +109,7 @@ def action_text(action: int) -> str:
     """The notation of ``action`` (a function of the number alone)."""
     if not isinstance(action, int) or action < 0:
         raise ValueError(f"{action!r} is not a Four Fields action")
-    kind, card, field, value, high, loose, stock, played = decode(action)
+    card, field, kind, value, high, loose, stock, played = unpack(action)
     if kind > FULL or (kind != FULL and card >= 52) or (card >= 52 and card != NO_CARD):
         raise ValueError(f"{action} is not a Four Fields action")
     if kind == SOW:
@@ -99,12 +138,15 @@ def action_text(action: int) -> str:
         items = " ".join(x for x in (stock_text, _names(cards_of(loose))) if x)
         return f"{CARD_NAMES[card]} {word} f{field}: {items} = {value}"
     # MATCH: group the played card with loose cards, show its partners first.
-    parts = match_groups(card, loose, value, high)
+    cards = sorted([card, *cards_of(loose)])
+    parts = _partition(cards, value, high) if len(cards) <= 12 else None
     if parts is None:
         items = _names(cards_of(loose))
     else:
-        partners, others = parts
-        texts = [_names(partners)] if partners else []
+        own = next(g for g in parts if card in g)
+        others = [g for g in parts if g is not own]
+        others.sort(key=lambda g: (len(g), *(_sort_key(c) for c in sorted(g, key=_sort_key))))
+        texts = [_names([c for c in own if c != card])] if len(own) > 1 else []
         texts += [_names(g) for g in others]
         items = " + ".join(texts)
     items = " + ".join(x for x in (items, stock_text) if x)
@@ -204,7 +246,7 @@ def describe(
 ) -> tuple[int, int, frozenset[int], frozenset[int], int, frozenset[int], int]:
     """``(kind, field, played, items, value, aces_high, turn)`` of an action, for matching
     what :func:`parse` read against the legal moves."""
-    kind, card, field, value, high, loose, stock, played = decode(action)
+    card, field, kind, value, high, loose, stock, played = unpack(action)
     hand = frozenset(cards_of(played)) if kind == FULL else frozenset((card,))
     used = [card, *cards_of(loose)] if kind != FULL else cards_of(loose)
     aces = frozenset(c for c in used if c < 52 and NUM[c] == 1 and high >> CARD_SUIT[c] & 1)
@@ -254,7 +296,7 @@ def string_to_action(state: FourFieldsState, text: str) -> int:
     legal = state.legal_actions()
     found = [a for a in legal if matches(parsed, a)]
     if len(found) > 1 and parsed.aces_high is None:
-        plain = [a for a in found if not decode(a).aces_high]
+        plain = [a for a in found if not unpack(a)[4]]
         if len(plain) == 1:
             found = plain
     if len(found) == 1:
@@ -263,3 +305,48 @@ def string_to_action(state: FourFieldsState, text: str) -> int:
         options = "; ".join(action_text(a) for a in found[:6])
         raise NotationError(f"{text!r} is ambiguous: it could be {options}")
     raise NotationError(state._no_such_move(text, legal))
+
+
+# -- the cards of a move in the order the notation lists them ---------------------------
+def _in_order(cards: list[int]) -> list[int]:
+    return sorted(cards, key=_sort_key)
+
+
+def _group_key(group: list[int]) -> tuple[int, list[tuple[int, int]]]:
+    """Groups are listed smallest first, then by their cards."""
+    return (len(group), [_sort_key(c) for c in _in_order(group)])
+
+
+def _flat(groups: list[list[int]]) -> list[int]:
+    return [c for g in sorted(groups, key=_group_key) for c in _in_order(g)]
+
+
+def listed_cards(action: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``(used, played)`` of ``action`` in the order :func:`action_text` writes them:
+    what :func:`seedbed.games.four_fields.rules.listed` answers."""
+    card, _field, kind, value, high, loose, stock, played = unpack(action)
+    stocked = _in_order(cards_of(stock))
+    taken = cards_of(loose)
+    if kind == SOW:
+        return (), (card,)
+    if kind == ADD:
+        return (*stocked, *_in_order(taken)), (card,)
+    if kind == MATCH:
+        # The played card's partners first, then the other groups, as action_text.
+        cards = sorted([card, *taken])
+        parts = _partition(cards, value, high) if len(cards) <= 12 else None
+        if parts is None:
+            return (*_in_order(taken), *stocked), (card,)
+        own = next(g for g in parts if card in g)
+        partners = [c for c in _in_order(own) if c != card]
+        return (*partners, *_flat([g for g in parts if g is not own]), *stocked), (card,)
+    # HARVEST and FULL: grouped by the first value that splits the taken cards.
+    used = _in_order(taken)
+    if len(taken) <= 12:
+        for v in VALUES[card] if kind == HARVEST else full_harvest_values(played):
+            parts = _partition(taken, v, None)
+            if parts is not None:
+                used = _flat(parts)
+                break
+    hand = (card,) if kind == HARVEST else tuple(_in_order(cards_of(played)))
+    return (*used, *stocked), hand

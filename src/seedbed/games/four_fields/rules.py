@@ -2,7 +2,7 @@
 
 Constants (phases, seasons, cards, counts), the action numbers with a typed
 decoder and encoder, the compact view's layout, and the rule helpers a policy needs
-(the scoring of a round, how the cards of a harvest fall into groups, the order in
+(the scoring of a round line by line, the values of a full harvest, the order in
 which a move lists its cards). Pure functions and constants only: no state.
 
 An action is one int that packs a whole move, so its meaning (and its notation) never
@@ -30,7 +30,6 @@ and card sets are bitmasks of them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
 from typing import Final, NamedTuple
 
 from seedbed.core.cards import (
@@ -150,10 +149,17 @@ def decode(action: int) -> Action:
     >>> decode(139)
     Action(kind=0, card=11, field=2, value=0, aces_high=0, loose=0, stock=0, played=0)
     """
-    return Action(
-        (action >> KIND_SHIFT) & 7,
+    card, field, kind, value, high, loose, stock, played = unpack(action)
+    return Action(kind, card, field, value, high, loose, stock, played)
+
+
+def unpack(action: int) -> tuple[int, int, int, int, int, int, int, int]:
+    """``(card, field, kind, value, aces_high, loose, stock, played)``: the parts of
+    ``action`` in the order of its bits, as a plain tuple (what the notation reads)."""
+    return (
         action & 63,
         (action >> FIELD_SHIFT) & 3,
+        (action >> KIND_SHIFT) & 7,
         (action >> VALUE_SHIFT) & 15,
         (action >> ACE_SHIFT) & 15,
         (action >> LOOSE_SHIFT) & MASK52,
@@ -289,86 +295,14 @@ def round_points(
 
 
 # -- how a move lists its cards --------------------------------------------------------
-def card_order(c: int) -> tuple[int, int]:
-    """Moves list cards high first, then by suit S H D C (Aces, worth 1, last)."""
-    return (-NUM[c], SUIT[c])
-
-
-def groups(cards: list[int], value: int, high: int | None) -> list[list[int]] | None:
-    """Split ``cards`` (in card order) into groups worth ``value`` each, or ``None``.
-    ``high`` is the suit mask of Aces counted as 14 (``None``: any Ace may be 14 when
-    alone in a group of 14). The first card goes into the first group found (by size,
-    then card order) that lets the rest split too.
-
-    >>> from seedbed.core.cards import format_cards, parse_cards
-    >>> [format_cards(g) for g in groups(sorted(parse_cards("5C 3H 2D")), 5, None)]
-    ['3H 2D', '5C']
-    """
-    if not cards:
-        return []
-    first, rest = cards[0], cards[1:]
-
-    def worth(c: int, alone: bool) -> tuple[int, ...]:
-        if NUM[c] != 1:
-            return (NUM[c],)
-        if high is None:
-            return (1, 14) if alone else (1,)
-        return (14,) if high >> SUIT[c] & 1 else (1,)
-
-    # ``first`` goes into a group with some subset of ``rest``.
-    k = len(rest)
-    for size in range(k + 1):
-        for combo in _combinations(k, size):
-            grp = [first] + [rest[i] for i in combo]
-            alone = len(grp) == 1
-            totals = {0}
-            for c in grp:
-                totals = {t + w for t in totals for w in worth(c, alone)}
-            if value not in totals:
-                continue
-            left = [c for i, c in enumerate(rest) if i not in combo]
-            tail = groups(left, value, high)
-            if tail is not None:
-                return [grp, *tail]
-    return None
-
-
-def _combinations(k: int, size: int) -> list[tuple[int, ...]]:
-    return list(combinations(range(k), size))
-
-
-def _in_order(cards: list[int]) -> list[int]:
-    return sorted(cards, key=card_order)
-
-
-def _groups_key(g: list[int]) -> tuple[int, list[tuple[int, int]]]:
-    """Groups are listed smallest first, then by their cards."""
-    return (len(g), [card_order(c) for c in _in_order(g)])
-
-
-def _flat(parts: list[list[int]]) -> list[int]:
-    return [c for g in parts for c in _in_order(g)]
-
-
-def match_groups(
-    card: int, loose: int, value: int, high: int
-) -> tuple[list[int], list[list[int]]] | None:
-    """How a matching build of ``card`` with the ``loose`` cards (Aces of ``high``
-    counted 14) falls into groups worth ``value``, as its notation lists them: the
-    cards that join the played card (in card order), then the other groups (smallest
-    first, each in card order); ``None`` for more than 12 cards or no split."""
-    cards = sorted([card, *cards_of(loose)])
-    parts = groups(cards, value, high) if len(cards) <= 12 else None
-    if parts is None:
-        return None
-    own = next(g for g in parts if card in g)
-    others = sorted((g for g in parts if g is not own), key=_groups_key)
-    return [c for c in _in_order(own) if c != card], [_in_order(g) for g in others]
-
-
 def full_harvest_values(hand: int) -> tuple[int, ...]:
     """The values four cards may harvest as in a full harvest (ruling 8): their total
-    with each Ace 1 or 14, at most 14 (else the total with Aces as 1)."""
+    with each Ace 1 or 14, at most 14 (else the total with Aces as 1).
+
+    >>> from seedbed.core.cards import mask_of, parse_cards
+    >>> full_harvest_values(mask_of(parse_cards("AS AH 2C 3D")))
+    (7,)
+    """
     cards = cards_of(hand)
     low = sum(NUM[c] for c in cards)
     aces = sum(1 for c in cards if NUM[c] == 1)
@@ -378,7 +312,8 @@ def full_harvest_values(hand: int) -> tuple[int, ...]:
 def listed(action: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """``(used, played)``: the field cards ``action`` takes or uses (loose and
     stockpiled) and the cards it plays from hand, each in the order the move's
-    notation lists them. A policy that sums over a move's cards in this order gets
+    notation lists them (a harvest group by group, a matching build's partners first,
+    stockpile cards last). A policy that sums over a move's cards in this order gets
     the same floating-point sums whatever the card numbering.
 
     >>> from seedbed.core.cards import format_cards, parse_cards, mask_of
@@ -387,26 +322,7 @@ def listed(action: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     >>> format_cards(used), format_cards(played)
     ('5C 3H 2D', '5D')
     """
-    kind, card, _field, value, high, loose, stock, played = decode(action)
-    stocked = _in_order(cards_of(stock))
-    if kind == SOW:
-        return (), (card,)
-    if kind == ADD:
-        return (*stocked, *_in_order(cards_of(loose))), (card,)
-    if kind == MATCH:
-        split = match_groups(card, loose, value, high)
-        used = _in_order(cards_of(loose)) if split is None else split[0] + _flat(split[1])
-        return (*used, *stocked), (card,)
-    # HARVEST and FULL: the loose cards grouped by the first value that splits them
-    # (up to 12 cards: more are listed in card order).
-    taken = cards_of(loose)
-    used = _in_order(taken)
-    if len(taken) <= 12:
-        for v in VALUES[card] if kind == HARVEST else full_harvest_values(played):
-            parts = groups(taken, v, None)
-            if parts is not None:
-                parts.sort(key=_groups_key)
-                used = _flat(parts)
-                break
-    hand = (card,) if kind == HARVEST else tuple(_in_order(cards_of(played)))
-    return (*used, *stocked), hand
+    # The notation knows its own order (it imports this module, so not at the top).
+    from .notation import listed_cards
+
+    return listed_cards(action)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from seedbed.core.protocol import Game, State
-from seedbed.core.registry import available_games, game_class
+from seedbed.core.registry import available_games, game_class, load
 from seedbed.testing.conformance import random_moves
 
 
@@ -62,3 +63,10 @@ def states_along(game: Game, seed: int, every: int) -> list[State]:
 def legal_notation(state: State) -> list[str]:
     """The notation of every legal move of ``state``, in action order."""
     return [state.action_to_string(a) for a in state.legal_actions()]
+
+
+def from_position(game_id: str, text: str, **params: Any) -> State:
+    """The state of position ``text`` (the game's own format, on its rules page) in
+    ``game_id`` with ``params`` (players and options): a rule test's setup line."""
+    return load(game_id, **params).from_position(text)
+

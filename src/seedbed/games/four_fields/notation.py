@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from seedbed.core.cards import (
     CARD_NAMES,
@@ -31,8 +32,9 @@ from seedbed.core.cards import (
     try_parse_card,
 )
 from seedbed.core.errors import NotationError
+from seedbed.core.protocol import State
 
-from ._tables import (
+from .rules import (
     ADD,
     FULL,
     HARVEST,
@@ -42,8 +44,12 @@ from ._tables import (
     NUM,
     SOW,
     VALUES,
+    full_harvest_values,
     unpack,
 )
+
+if TYPE_CHECKING:
+    from .engine import FourFieldsState
 
 
 def _sort_key(c: int) -> tuple[int, int]:
@@ -272,3 +278,75 @@ def matches(p: Parsed, action: int) -> bool:
     if p.aces_high is not None and p.aces_high != aces:
         return False
     return not (p.turn is not None and p.turn != turn)
+
+
+def string_to_action(state: FourFieldsState, text: str) -> int:
+    """The legal move of ``state`` that ``text`` names, read forgivingly: exact
+    notation first, then by its parts, so the harvested cards may be written in any
+    order and grouping (ruling 4). Raises :class:`NotationError` saying what is legal."""
+    try:
+        return State.string_to_action(state, text)
+    except NotationError:
+        if state.is_terminal():
+            raise
+    try:
+        parsed = parse(text)
+    except NotationError as exc:
+        raise NotationError(f"{exc}; {state._no_such_move(text, state.legal_actions())}") from None
+    legal = state.legal_actions()
+    found = [a for a in legal if matches(parsed, a)]
+    if len(found) > 1 and parsed.aces_high is None:
+        plain = [a for a in found if not unpack(a)[4]]
+        if len(plain) == 1:
+            found = plain
+    if len(found) == 1:
+        return found[0]
+    if found:
+        options = "; ".join(action_text(a) for a in found[:6])
+        raise NotationError(f"{text!r} is ambiguous: it could be {options}")
+    raise NotationError(state._no_such_move(text, legal))
+
+
+# -- the cards of a move in the order the notation lists them ---------------------------
+def _in_order(cards: list[int]) -> list[int]:
+    return sorted(cards, key=_sort_key)
+
+
+def _group_key(group: list[int]) -> tuple[int, list[tuple[int, int]]]:
+    """Groups are listed smallest first, then by their cards."""
+    return (len(group), [_sort_key(c) for c in _in_order(group)])
+
+
+def _flat(groups: list[list[int]]) -> list[int]:
+    return [c for g in sorted(groups, key=_group_key) for c in _in_order(g)]
+
+
+def listed_cards(action: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``(used, played)`` of ``action`` in the order :func:`action_text` writes them:
+    what :func:`seedbed.games.four_fields.rules.listed` answers."""
+    card, _field, kind, value, high, loose, stock, played = unpack(action)
+    stocked = _in_order(cards_of(stock))
+    taken = cards_of(loose)
+    if kind == SOW:
+        return (), (card,)
+    if kind == ADD:
+        return (*stocked, *_in_order(taken)), (card,)
+    if kind == MATCH:
+        # The played card's partners first, then the other groups, as action_text.
+        cards = sorted([card, *taken])
+        parts = _partition(cards, value, high) if len(cards) <= 12 else None
+        if parts is None:
+            return (*_in_order(taken), *stocked), (card,)
+        own = next(g for g in parts if card in g)
+        partners = [c for c in _in_order(own) if c != card]
+        return (*partners, *_flat([g for g in parts if g is not own]), *stocked), (card,)
+    # HARVEST and FULL: grouped by the first value that splits the taken cards.
+    used = _in_order(taken)
+    if len(taken) <= 12:
+        for v in VALUES[card] if kind == HARVEST else full_harvest_values(played):
+            parts = _partition(taken, v, None)
+            if parts is not None:
+                used = _flat(parts)
+                break
+    hand = (card,) if kind == HARVEST else tuple(_in_order(cards_of(played)))
+    return (*used, *stocked), hand

@@ -1,5 +1,6 @@
-"""Every registered game brings its rules page, its own tests and a golden playthrough
-(a replayed game that fails when behaviour changes without a version bump)."""
+"""Every registered game brings its rules page, its own rule tests and a playthrough
+file (seeded games replayed line for line, which fail when behaviour changes without
+a version bump: tests/conformance/test_playthroughs.py)."""
 
 from __future__ import annotations
 
@@ -17,4 +18,4 @@ def test_game_has_rules_page_tests_and_golden_playthrough(game_id: str) -> None:
     assert (ROOT / "docs" / "rules" / f"{game_id}.md").is_file()
     tests = ROOT / "tests" / "games" / game_id
     assert (tests / f"test_{game_id}_rules.py").is_file()
-    assert (tests / f"test_{game_id}_golden.py").is_file()
+    assert (ROOT / "tests" / "playthroughs" / f"{game_id}.txt").is_file()

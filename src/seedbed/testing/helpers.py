@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from seedbed.core.protocol import Game, State
 from seedbed.core.registry import available_games, game_class
@@ -42,3 +43,15 @@ def play(state: State, *moves: str) -> State:
     for text in moves:
         state.apply_action(state.string_to_action(text))
     return state
+
+
+def table(state: State, seat: int | None) -> dict[str, Any]:
+    """The game's own part of ``state.view(seat)`` (what lies on the table as that
+    seat knows it), without the view's common envelope."""
+    part: dict[str, Any] = state.view(seat)["table"]
+    return part
+
+
+def legal_notation(state: State) -> list[str]:
+    """The notation of every legal move, in the order of ``legal_actions()``."""
+    return [state.action_to_string(a) for a in state.legal_actions()]

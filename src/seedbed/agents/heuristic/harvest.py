@@ -9,31 +9,57 @@
 * Village: give up a card that is useless to us and useful to the player who would
   receive it in the pass (the village is mostly out of reach: only assistants take
   from it).
+
+It reads the seat's ``compact_view()`` and decodes actions with the game's public
+vocabulary (``seedbed.games.harvest.rules``), never the JSON view or the
+notation: search playouts call it at every move.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Final
 
-from seedbed.agents.heuristic._cards import NUMBER
 from seedbed.agents.heuristic.generic import Observation, pick_best
+from seedbed.games.harvest.rules import (
+    CV_FIELDS,
+    CV_HAND,
+    CV_PASSES,
+    CV_PHASE,
+    CV_PLAYERS,
+    JOKER,
+    KIND_ASSIST,
+    KIND_DISCARD,
+    PH_HOUSE,
+    PH_VILLAGE,
+    REQUIRED_STAGE,
+    STANDARD,
+    SUIT_BITS,
+    VALUE,
+    decode,
+    field_stage,
+    field_value,
+    pass_receiver,
+)
 
-SUITS = "SHDC"
+#: Face value (A=1 .. K=13) and the field stage each card needs (the vocabulary's
+#: tables under the policy's own words).
+NUMBER: Final = VALUE
+NEED: Final = REQUIRED_STAGE
 
 
-def _need(card: str) -> int:
-    n = NUMBER[card[0]]
-    return 0 if n <= 5 else 1 if n <= 10 else 2
+def _stages(fields: int) -> list[int]:
+    """The stage of each suit's field (0 none .. 3 harvested)."""
+    return [field_stage(fields, s) for s in range(4)]
 
 
-def _use(card: str, stages: list[int]) -> float:
+def _use(card: int, stages: list[int]) -> float:
     """How useful ``card`` is to a player whose fields are at ``stages``."""
-    if card == "JK":
+    if card >= JOKER:
         return 4.0
-    st = stages[SUITS.index(card[1])]
-    need = _need(card)
-    n = NUMBER[card[0]]
+    st = stages[card // 13]
+    need = NEED[card]
+    n = NUMBER[card]
     if st >= 3 or need < st:
         return 0.0
     if need == st:
@@ -43,75 +69,80 @@ def _use(card: str, stages: list[int]) -> float:
     return 2.0 + n * 0.1
 
 
-def _stages(fields: list[list[str]]) -> list[int]:
-    return [len(f) for f in fields]
-
-
-def _receiver(view: dict[str, Any], me: int) -> int:
-    n = view["players"]
-    direction = view.get("pass_direction")
-    if direction == "right":
-        return (me - 1) % n
-    if direction == "across":
-        return (me + 2) % n
-    return (me + 1) % n
-
-
-def _play_value(card: str, stages: list[int], fields: list[list[str]]) -> float:
-    st = stages[SUITS.index(card[1])]
-    n = NUMBER[card[0]]
+def _play_value(card: int, stages: list[int], fields: int) -> float:
+    suit = card // 13
+    st = stages[suit]
+    n = NUMBER[card]
     if st == 2:  # harvest: the field's whole value scores
-        return 40.0 + n + sum(NUMBER[c[0]] for c in fields[SUITS.index(card[1])])
+        return 40.0 + n + field_value(fields, suit)
     if st == 1:
         return 25.0 + n
     return 10.0 + n
 
 
-def _best_play(hand: list[str], stages: list[int], fields: list[list[str]]) -> str | None:
-    playable = [c for c in hand if c != "JK" and _need(c) == stages[SUITS.index(c[1])]]
-    if not playable:
-        return None
-    return max(playable, key=lambda c: _play_value(c, stages, fields))
+def _best_play(hand: int, stages: list[int], fields: int) -> int:
+    """The card of ``hand`` worth playing most onto our fields now, or -1."""
+    best = -1
+    best_value = 0.0
+    m = hand & STANDARD
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        if NEED[c] == stages[c // 13]:
+            value = _play_value(c, stages, fields)
+            if best < 0 or value > best_value:
+                best = c
+                best_value = value
+    return best
 
 
 def choose(obs: Observation, rng: random.Random) -> int:
     legal = obs.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    names = [obs.action_to_string(a) for a in legal]
-    view = obs.view()
+    view = obs.compact_view()
     me = obs.player
-    fields = view["fields"][me]
+    players = view[CV_PLAYERS]
+    fields = view[CV_FIELDS + me]
     stages = _stages(fields)
-    rival = _receiver(view, me)
-    rival_stages = _stages(view["fields"][rival])
-    hand = list(view.get("hand") or [])
-    phase = view["phase"]
+    # With two players the policy has always weighed its own fields as the pass
+    # receiver's (it read "across" as two seats on); kept so that its play is the same.
+    rival = me if players == 2 else pass_receiver(players, view[CV_PASSES], me)
+    rival_stages = _stages(view[CV_FIELDS + rival])
+    hand = view[CV_HAND]
+    phase = view[CV_PHASE]
     plan = _best_play(hand, stages, fields)
     after = list(stages)
-    if plan is not None:
-        after[SUITS.index(plan[1])] += 1
+    if plan >= 0:
+        after[plan // 13] += 1
     scored: list[tuple[float, int]] = []
-    for name, a in zip(names, legal, strict=True):
-        word, _, rest = name.partition(" ")
-        card = rest.split()[-1] if rest else ""
-        if phase == "house":
-            value = _use(card, after) + 0.01 * NUMBER.get(card[0], 0)
-            if card == plan and hand.count(card) == 1:
+    for a in legal:
+        kind, card = decode(a)
+        if phase == PH_HOUSE:
+            # The Joker's rank letter "J" has always counted as a Jack's 11 here.
+            value = _use(card, after) + 0.01 * (11 if card >= JOKER else NUMBER[card])
+            if card == plan:
                 value -= 20.0
-        elif phase == "village":
+        elif phase == PH_VILLAGE:
             value = _use(card, rival_stages) - 2.0 * _use(card, after)
             if card == plan:
                 value -= 50.0
-        elif word == "assistant:":
-            target = name.split()[3]
-            value = _play_value(target, stages, fields) - 3.0
-        elif word == "discard":
+        elif kind == KIND_ASSIST:
+            value = _play_value(card, stages, fields) - 3.0
+        elif kind == KIND_DISCARD:
             value = -5.0 + 0.1 * _use(card, rival_stages) - 0.2 * _use(card, after)
         else:  # plant, tend, harvest
             value = _play_value(card, stages, fields)
-            if word == "plant":
+            if NEED[card] == 0:
                 # Planting pays most when we can follow it up.
-                value += sum(1.0 for c in hand if c != "JK" and c[1] == card[1] and _need(c) == 1)
+                suit_cards = hand & (SUIT_BITS << (13 * (card // 13)))
+                follow = 0.0
+                while suit_cards:
+                    low = suit_cards & -suit_cards
+                    if NEED[low.bit_length() - 1] == 1:
+                        follow += 1.0
+                    suit_cards ^= low
+                value += follow
         scored.append((value, a))
     return pick_best(scored, rng)

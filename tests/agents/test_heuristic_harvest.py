@@ -70,3 +70,46 @@ def test_every_seat_count_and_phase_gives_a_legal_move() -> None:
             move = choose(Seat(state), rng)  # type: ignore[arg-type]
             assert move in state.legal_actions()
             state.apply_action(move)
+
+
+# Two players, nobody has a complete field: JS and QS lie in the village.
+ZERO = "dealer=1 phase=village hands=KS,2H,7D,9C/2D,3D,4D,5D,6D houses=3C/- village=JS,QS"
+
+
+def test_it_does_not_end_the_game_to_share_nothing() -> None:
+    """Ruling 8 (b): showing KS would put the spades' J, Q and K face up in the village
+    and end the game at 0-0 when the turn ends: it shows another card, though the King
+    is the card it needs least."""
+    assert decide(ZERO) == "village 7D"
+
+
+def test_it_does_not_end_the_game_behind() -> None:
+    """Ruling 8 (b): nor when the others have more points than it would."""
+    text = ZERO.replace("village=JS,QS", "village=JS,QS fields=-/AH,6H,JH")
+    assert decide(text) == "village 7D"
+
+
+def test_it_may_end_the_game_ahead() -> None:
+    """Ending the game while ahead is fine: with a field of 18 to nothing it shows the
+    King it does not need, as before."""
+    text = ZERO.replace("village=JS,QS", "village=JS,QS fields=AH,6H,JH/-")
+    text = text.replace("hands=KS,2H,7D,9C/", "hands=KS,2C,7D,9C/")
+    assert decide(text) == "village KS"
+
+
+def test_the_village_counts_only_under_its_option() -> None:
+    """With ``harvest_cards_played="fields"`` the village ends nothing: KS goes there."""
+    assert decide(ZERO, option="fields") == "village KS"
+
+
+def test_it_ends_the_game_if_every_move_does() -> None:
+    """When every card it may show ends the game, one of them it must show."""
+    text = "dealer=1 phase=village hands=KS,KH/2D,3D,4D houses=3C/- village=JS,QS,JH,QH"
+    assert decide(text) in ("village KS", "village KH")
+
+
+def test_it_keeps_in_the_house_the_card_it_could_not_help_showing() -> None:
+    """On the last turn of a round two of its three cards go face up: the King that
+    would complete the spades' J, Q and K at 0-0 goes into the house."""
+    text = "dealer=1 hands=KS,2H,7D/2D,3D,4D village=JS,QS"
+    assert decide(text) == "house KS"

@@ -9,6 +9,10 @@
 * Village: give up a card that is useless to us and useful to the player who would
   receive it in the pass (the village is mostly out of reach: only assistants take
   from it).
+* Never be the one who ends the game (ruling 8: a fourth field, or a suit's J, Q
+  and K played) while behind or sharing at 0, unless every move does, and keep in the
+  house a court card that would do it if the rest of the hand cannot spare showing
+  it: such cards shown into the village early used to end many games at 0-0.
 
 It reads the seat's ``compact_view()`` and decodes actions with the game's public
 vocabulary (``seedbed.games.harvest.rules``), never the JSON view or the
@@ -21,15 +25,19 @@ import random
 from typing import Final
 
 from seedbed.agents.heuristic.generic import Observation, pick_best
+from seedbed.core.cards import popcount
 from seedbed.games.harvest.rules import (
     CV_FIELDS,
     CV_HAND,
     CV_PASSES,
     CV_PHASE,
     CV_PLAYERS,
+    CV_VILLAGE,
+    CV_VILLAGE_COUNTS,
     JOKER,
     KIND_ASSIST,
     KIND_DISCARD,
+    KIND_PLAY,
     PH_HOUSE,
     PH_VILLAGE,
     REQUIRED_STAGE,
@@ -37,8 +45,10 @@ from seedbed.games.harvest.rules import (
     SUIT_BITS,
     VALUE,
     decode,
+    field_score,
     field_stage,
     field_value,
+    harvest_cards_played,
     pass_receiver,
 )
 
@@ -46,6 +56,8 @@ from seedbed.games.harvest.rules import (
 #: tables under the policy's own words).
 NUMBER: Final = VALUE
 NEED: Final = REQUIRED_STAGE
+#: What a move that ends the game badly loses: more than any other consideration.
+LAST_RESORT: Final = 1000.0
 
 
 def _stages(fields: int) -> list[int]:
@@ -97,6 +109,30 @@ def _best_play(hand: int, stages: list[int], fields: int) -> int:
     return best
 
 
+def _one(hand: int, card: int) -> int:
+    """The bit of ``card`` in ``hand``; for a Joker (52), the bit of one Joker held."""
+    if card < JOKER:
+        return 1 << card
+    return 1 << 53 if hand >> 53 & 1 else 1 << 52
+
+
+def _ends_badly(kind: int, card: int, fields: int, played: int, counts: bool, rival: int) -> bool:
+    """Whether the move makes the game end when the turn ends (ruling 8: our fourth
+    field, or the last of a suit's J, Q and K face up where it counts) with our score
+    below ``rival``'s, the best of the others', or at 0 (a shared nothing)."""
+    if card >= JOKER:
+        return False
+    bit = 1 << card
+    if kind in (KIND_PLAY, KIND_ASSIST):
+        fields |= bit
+    elif not counts:  # a card into the village counts for nothing
+        return False
+    if not (harvest_cards_played(played | bit) or popcount(fields) == 12):
+        return False
+    score = field_score(fields)
+    return score < rival or score == 0
+
+
 def choose(obs: Observation, rng: random.Random) -> int:
     legal = obs.legal_actions()
     if len(legal) == 1:
@@ -116,6 +152,30 @@ def choose(obs: Observation, rng: random.Random) -> int:
     after = list(stages)
     if plan >= 0:
         after[plan // 13] += 1
+    # What counts as played for end (b), and whether the game ends at this turn's end
+    # whatever we do (then our move does not decide it).
+    counts = view[CV_VILLAGE_COUNTS] == 1
+    played = view[CV_VILLAGE] if counts else 0
+    rival_score = 0
+    doomed = False
+    for q in range(players):
+        f = view[CV_FIELDS + q]
+        played |= f
+        doomed = doomed or popcount(f) == 12
+        if q != me:
+            rival_score = max(rival_score, field_score(f))
+    guard = not (doomed or harvest_cards_played(played))
+    # The cards that would end the game badly if shown now: after the house card, two
+    # cards of the hand go face up this turn, so keep one of them in the house if the
+    # rest could not spare us showing it.
+    danger = 0
+    if guard and phase == PH_HOUSE:
+        m = hand & STANDARD
+        while m:
+            low = m & -m
+            m ^= low
+            if _ends_badly(KIND_DISCARD, low.bit_length() - 1, fields, played, counts, rival_score):
+                danger |= low
     scored: list[tuple[float, int]] = []
     for a in legal:
         kind, card = decode(a)
@@ -124,7 +184,13 @@ def choose(obs: Observation, rng: random.Random) -> int:
             value = _use(card, after) + 0.01 * (11 if card >= JOKER else NUMBER[card])
             if card == plan:
                 value -= 20.0
-        elif phase == PH_VILLAGE:
+            if danger:
+                rest = hand ^ _one(hand, card)
+                if rest & danger and popcount(rest) - popcount(rest & danger) < 2:
+                    value -= LAST_RESORT
+            scored.append((value, a))
+            continue
+        if phase == PH_VILLAGE:
             value = _use(card, rival_stages) - 2.0 * _use(card, after)
             if card == plan:
                 value -= 50.0
@@ -144,5 +210,7 @@ def choose(obs: Observation, rng: random.Random) -> int:
                         follow += 1.0
                     suit_cards ^= low
                 value += follow
+        if guard and _ends_badly(kind, card, fields, played, counts, rival_score):
+            value -= LAST_RESORT
         scored.append((value, a))
     return pick_best(scored, rng)

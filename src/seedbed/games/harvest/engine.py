@@ -37,7 +37,6 @@ from seedbed.games.harvest.rules import (
     ASSIST,
     DISCARD,
     FIRST_DEAL,
-    HARVEST_CARDS,
     HOUSE,
     JOKERS,
     NUM_ACTIONS,
@@ -57,6 +56,7 @@ from seedbed.games.harvest.rules import (
     deal_size,
     field_score,
     field_stage,
+    harvest_cards_played,
     norm_jokers,
     pass_offset,
     playable_mask,
@@ -447,10 +447,9 @@ class HarvestState(State):
             table |= f
         if self.table_counts_village:
             table |= self.village
-        for hc in HARVEST_CARDS:
-            if table & hc == hc:
-                self._finish(END_HARVEST_CARDS)
-                return
+        if harvest_cards_played(table):
+            self._finish(END_HARVEST_CARDS)
+            return
         self.acted = 0
         self.phase = PH_HOUSE
         self.cur = (self.dealer + 1) % n

@@ -251,6 +251,19 @@ def field_score(fields: int) -> int:
     return total
 
 
+def harvest_cards_played(played: int) -> bool:
+    """Whether the J, Q and K of one suit all lie in ``played`` (the cards that count
+    as played: those on fields, and in the village too under the default option
+    ``"table"``), which ends the game when the turn ends (ruling 8 b).
+
+    >>> from seedbed.core.cards import mask_of, parse_cards
+    >>> harvest_cards_played(mask_of(parse_cards("JS QS KH"))), harvest_cards_played(
+    ...     mask_of(parse_cards("JS QS KS")))
+    (False, True)
+    """
+    return any(played & hc == hc for hc in HARVEST_CARDS)
+
+
 def deal_size(cards: int, players: int) -> int:
     """How many cards each player is dealt from ``cards`` in the deck (ruling 6):
     6 if there are 6 a player, else 4, else 2; 0 if not even 2 each (the village is

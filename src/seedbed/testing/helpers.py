@@ -70,3 +70,10 @@ def from_position(game_id: str, text: str, **params: Any) -> State:
     ``game_id`` with ``params`` (players and options): a rule test's setup line."""
     return load(game_id, **params).from_position(text)
 
+
+def table(state: State, seat: int | None) -> dict[str, Any]:
+    """The game's own part of ``state.view(seat)`` (what lies on the table as that
+    seat knows it), without the view's common envelope."""
+    part: dict[str, Any] = state.view(seat)["table"]
+    return part
+

@@ -38,6 +38,7 @@ from seedbed.core.cards import (
     SUIT_MASKS,
     SUITS,
     cards_of,
+    check_move_text,
     mask_of,
     parse_cards,
 )
@@ -663,6 +664,7 @@ class SewnState(State):
         """Read a move forgivingly: besides the notation (``QS``, ``plant 7D``, ``take
         trump``, ``trump D``, ``pick North``) it accepts ``play QS``, a bare card when
         planting, ``first pick``, ``trump hearts``/``trump ♥`` and ``pick N``/``North``."""
+        check_move_text(text)  # not text, or too long to be a move: refused unread
         try:
             return super().string_to_action(text)
         except NotationError as err:

@@ -18,6 +18,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import ClassVar, Final
 
+from seedbed.core.cards import check_move_text
 from seedbed.core.errors import NotationError
 from seedbed.core.protocol import JSON, Game, Option, State
 
@@ -363,9 +364,10 @@ class SowState(State):
         """Read a move forgivingly: case, spacing, ``/``, colour words (``red``) and
         short forms (``4`` for ``take 4``, ``seed R`` or ``R`` for ``place seed R``,
         ``pass`` for ``no garden action``) are accepted."""
+        check_move_text(text)  # not text, or too long to be a move: refused unread
         if self.is_terminal():
             raise NotationError("the game is over: there are no moves")
-        wanted = normalize(str(text))
+        wanted = normalize(text)
         if not wanted:
             raise NotationError("empty move")
         legal = self.legal_actions()

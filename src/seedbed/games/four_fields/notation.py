@@ -67,31 +67,41 @@ def _partition(cards: list[int], value: int, high: int | None) -> list[list[int]
     """Split ``cards`` (sorted) into groups worth ``value`` each. ``high`` is the suit
     mask of Aces counted as 14 (``None``: any Ace may be 14 when alone in a group of 14).
 
-    The first group found puts ``cards[0]`` with the fewest, then the lexicographically
-    first, other cards, as an exhaustive search would. It prunes by sums and remembers
-    which multisets of worths have no split (cards of equal worth are interchangeable),
-    so a handful of cards costs microseconds instead of every subset of every subset;
-    after :data:`_SPLIT_BUDGET` steps it gives up (the cards are then listed ungrouped),
-    so no number of any shape can make notation slow.
+    The split shown is the one an exhaustive search finds first: ``cards[0]`` with the
+    fewest, then the lexicographically first, other cards, and so on. Instead of trying
+    every subset of every subset, each step keeps only the groups whose leftover cards
+    can still be split (:func:`_splittable`, which works on the multiset of worths), so
+    the walk never backtracks; a step budget bounds the whole, so that the notation of
+    no number of any shape is slow (over budget, the cards are listed ungrouped).
     """
-    n = len(cards)
     worth = [_worth(c, high) for c in cards]
     # An Ace may stand alone as 14 only when ``high`` is None: the one flexible worth.
     free_ace = [high is None and value == 14 and NUM[c] == 1 for c in cards]
     if value < 1 or any(w > value for w in worth):
         return None
-    failed: set[int] = set()
+    cls = [FREE_ACE if f else w for w, f in zip(worth, free_ace, strict=True)]
+    memo: dict[int, bool] = {}
     budget = [_SPLIT_BUDGET]
-    groups = _split((1 << n) - 1, worth, free_ace, value, failed, budget)
-    if groups is None:
+    left = list(range(len(cards)))
+    if not _splittable(_key(cls, left), value, memo, budget):
         return None
-    return [[cards[i] for i in g] for g in groups]
+    groups: list[list[int]] = []
+    while left:
+        first, rest = left[0], left[1:]
+        group = _first_group(first, rest, worth, cls, value, memo, budget)
+        if group is None:  # only when the budget ran out
+            return None
+        groups.append([cards[i] for i in group])
+        left = [i for i in rest if i not in group]
+    return groups
 
 
-#: Steps (calls of ``_split`` and ``_sums``) before :func:`_partition` gives up. The
-#: legal moves of 1,500 random games need at most 73 (most fewer than 10); twelve cards
-#: chosen to be slow need thousands, and so would cost a millisecond or more.
-_SPLIT_BUDGET: Final = 400
+#: Steps (multisets examined and groups tried) before :func:`_partition` gives up. The
+#: legal moves of 1,500 random games need at most a few dozen.
+_SPLIT_BUDGET: Final = 200
+#: The class of an Ace that may stand alone as 14 (other cards' class is their worth,
+#: 1 to 14); 0 keeps every multiset key below 2**60, a small int for compiled code.
+FREE_ACE: Final = 0
 
 
 def _worth(card: int, high: int | None) -> int:
@@ -101,106 +111,111 @@ def _worth(card: int, high: int | None) -> int:
     return 14 if high >> CARD_SUIT[card] & 1 else 1
 
 
-def _split(
-    left: int,
-    worth: list[int],
-    free_ace: list[bool],
-    value: int,
-    failed: set[int],
-    budget: list[int],
-) -> list[list[int]] | None:
-    """Groups of the positions in mask ``left``, each worth ``value`` (see _partition)."""
-    if not left:
-        return []
-    budget[0] -= 1
-    if budget[0] < 0:
-        return None
-    # What the remaining cards are worth, as a multiset: 4 bits of count per worth
-    # (15 for an Ace that may stand alone as 14). Splittable or not depends on nothing
-    # else.
-    total = 0
-    aces = 0
+def _key(cls: list[int], positions: list[int]) -> int:
+    """The multiset of classes of the cards at ``positions``: 4 bits of count a class."""
     key = 0
-    rest: list[int] = []
-    i = 0
-    m = left
-    while m:
-        if m & 1:
-            total += worth[i]
-            if free_ace[i]:
-                aces += 1
-                key += 1 << 60
-            else:
-                key += 1 << (4 * worth[i])
-            rest.append(i)
-        m >>= 1
-        i += 1
-    if key in failed:
-        return None
-    # Every group is worth ``value``: the total must be a multiple of it, allowing for
-    # the Aces that may stand alone as 14 (each such Ace adds 13).
-    if not any((total + 13 * j) % value == 0 for j in range(aces + 1)):
-        failed.add(key)
-        return None
-    first = rest.pop(0)
-    without_first = left & ~(1 << first)
+    for i in positions:
+        key += 1 << (4 * cls[i])
+    return key
+
+
+def _first_group(
+    first: int,
+    rest: list[int],
+    worth: list[int],
+    cls: list[int],
+    value: int,
+    memo: dict[int, bool],
+    budget: list[int],
+) -> list[int] | None:
+    """The first group with ``first`` (fewest cards, then lexicographic) whose leftover
+    cards can be split; the cards given can be split, so there is one."""
     # Alone: the card is worth ``value`` itself (an Ace as 14 when it may be).
-    if worth[first] == value or (free_ace[first] and value == 14):
-        tail = _split(without_first, worth, free_ace, value, failed, budget)
-        if tail is not None:
-            return [[first], *tail]
+    alone = worth[first] == value or cls[first] == FREE_ACE
+    if alone and _splittable(_key(cls, rest), value, memo, budget):
+        return [first]
     need = value - worth[first]
-    top = [0] * (len(rest) + 1)
-    for k in range(len(rest) - 1, -1, -1):
-        top[k] = max(top[k + 1], worth[rest[k]])
     for size in range(1, len(rest) + 1):
-        for combo in _sums(rest, worth, top, 0, size, need, budget):
+        for combo in _combos(rest, cls, worth, 0, size, need):
+            budget[0] -= 1
             if budget[0] < 0:
                 return None
-            used = 0
-            for j in combo:
-                used |= 1 << j
-            tail = _split(without_first & ~used, worth, free_ace, value, failed, budget)
-            if tail is not None:
-                return [[first, *combo], *tail]
-    if budget[0] >= 0:  # a search cut short proves nothing
-        failed.add(key)
+            left = [i for i in rest if i not in combo]
+            if _splittable(_key(cls, left), value, memo, budget):
+                return [first, *combo]
     return None
 
 
-def _sums(
-    items: list[int],
-    worth: list[int],
-    top: list[int],
-    start: int,
-    size: int,
-    need: int,
-    budget: list[int],
+def _combos(
+    items: list[int], cls: list[int], worth: list[int], start: int, size: int, need: int
 ) -> list[list[int]]:
-    """The ``size``-element combinations of ``items[start:]`` (in lexicographic order)
-    whose worths add up to ``need``, one for each multiset of worths.
-
-    ``top[k]`` is the highest worth in ``items[k:]``: worths are positive, so a partial
-    sum prunes from below and ``size * top`` from above. Of two items of equal worth
-    only the first is tried in a place: whatever the second could complete, the first
-    completes with the same cards left over, and it comes first."""
+    """The ``size``-element combinations of ``items[start:]`` (lexicographic order) whose
+    worths add up to ``need``, one for each multiset of classes: of two items of one
+    class only the first is tried in a place, since whatever the second completes the
+    first completes too, with the same cards left over, and comes first."""
     if size == 0:
         return [[]] if need == 0 else []
-    budget[0] -= 1
     out: list[list[int]] = []
-    if budget[0] < 0:
-        return out
-    tried = 0  # bit w: an item of worth w was already tried in this place
+    tried = 0
     for k in range(start, len(items) - size + 1):
-        if need > size * top[k] or need < size:
-            break
+        c = cls[items[k]]
         w = worth[items[k]]
-        if w > need or tried >> w & 1:
+        if w > need - (size - 1) or tried >> c & 1:
             continue
-        tried |= 1 << w
-        for tail in _sums(items, worth, top, k + 1, size - 1, need - w, budget):
+        tried |= 1 << c
+        for tail in _combos(items, cls, worth, k + 1, size - 1, need - w):
             out.append([items[k], *tail])
     return out
+
+
+def _splittable(key: int, value: int, memo: dict[int, bool], budget: list[int]) -> bool:
+    """Whether the multiset ``key`` (see :func:`_key`) splits into groups worth
+    ``value``. The card of the highest worth is grouped first: it has the fewest
+    possible partners. Over budget it answers no."""
+    if key == 0:
+        return True
+    known = memo.get(key)
+    if known is not None:
+        return known
+    budget[0] -= 1
+    if budget[0] < 0:
+        return False
+    counts = [key >> (4 * c) & 15 for c in range(15)]
+    aces = counts[FREE_ACE]
+    total = aces
+    top = 0
+    for c in range(1, 15):
+        if counts[c]:
+            total += c * counts[c]
+            top = c
+    # Every group is worth ``value``; an Ace alone as 14 adds 13 to the total.
+    ok = any((total + 13 * j) % value == 0 for j in range(aces + 1))
+    if ok and top:  # (with only Aces that may stand alone as 14 left, each is a group)
+        base = key - (1 << (4 * top))
+        if top == value:  # a card worth the value is a group on its own
+            ok = _splittable(base, value, memo, budget)
+        else:
+            counts[top] -= 1
+            partners: list[int] = []
+            _partners(counts, top, value - top, 0, partners)
+            ok = any(_splittable(base - taken, value, memo, budget) for taken in partners)
+    memo[key] = ok
+    return ok
+
+
+def _partners(counts: list[int], c: int, need: int, taken: int, out: list[int]) -> None:
+    """Append to ``out`` every multiset (as a key) of cards of worth ``c`` or less from
+    ``counts`` that adds up to ``need`` (an Ace that may stand alone counts 1 here)."""
+    if need == 0:
+        out.append(taken)
+        return
+    if c == 1:
+        one = FREE_ACE if counts[FREE_ACE] else 1
+        if counts[one] >= need:
+            out.append(taken + (need << (4 * one)))
+        return
+    for k in range(min(counts[c], need // c), -1, -1):
+        _partners(counts, c - 1, need - k * c, taken + (k << (4 * c)), out)
 
 
 def _groups(cards: list[int], value: int, high: int | None) -> list[list[int]] | None:

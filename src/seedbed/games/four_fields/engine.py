@@ -30,6 +30,7 @@ from seedbed.core.cards import (
     FULL_DECK,
     SUIT_MASKS,
     cards_of,
+    check_move_text,
     parse_cards,
 )
 from seedbed.core.errors import NotationError
@@ -600,6 +601,7 @@ class FourFieldsState(State):
     def string_to_action(self, text: str) -> int:
         """Read a move forgivingly: exact notation first, then by its parts, so the
         harvested cards may be written in any order and grouping (ruling 4)."""
+        check_move_text(text)  # not text, or too long to be a move: refused unread
         try:
             return super().string_to_action(text)
         except NotationError:

@@ -3,15 +3,15 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-# The modules mypyc compiles (listed in src/seedbed/_build.py): editing one rebuilds.
-COMPILED_SRC := $(shell sed -n 's/^    "\(seedbed\.[a-z_.]*\)",$$/\1/p' src/seedbed/_build.py | tr . / | sed 's|^|src/|;s|$$|.py|')
+# The modules mypyc compiles (derived in src/seedbed/_build.py): editing one rebuilds.
+COMPILED_SRC := $(shell $(PY) src/seedbed/_build.py)
 
-.PHONY: play test lint typecheck pytest bench slow clean
+.PHONY: play test lint typecheck pytest bench slow serve bench-server postgres clean
 
 $(STAMP): pyproject.toml setup.py src/seedbed/_build.py $(COMPILED_SRC)
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev,server]'
 	touch $(STAMP)
 
 play: $(STAMP)
@@ -26,7 +26,10 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# The server's PostgreSQL tests use this machine's PostgreSQL when it can be started
+# (.ci/postgres, as root); without it they are skipped and say why.
 pytest: $(STAMP)
+	-@[ "$$(id -u)" = 0 ] && bash .ci/postgres >/dev/null 2>&1 || true
 	$(BIN)/pytest -n 2
 
 slow: $(STAMP)
@@ -34,6 +37,17 @@ slow: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/seedbed bench $(ARGS)
+
+# The game server on its embedded SQLite file (ARGS="--port 9000" to change).
+serve: $(STAMP)
+	$(BIN)/seedbed serve $(ARGS)
+
+# The server's load benchmark (ARGS="--tables 200 --seconds 30").
+bench-server: $(STAMP)
+	$(BIN)/seedbed bench-server $(ARGS)
+
+postgres:
+	bash .ci/postgres
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build src/*.egg-info

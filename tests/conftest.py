@@ -25,12 +25,19 @@ def pytest_report_header() -> str:
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
-    from seedbed._build import stale_modules
+    from seedbed._build import orphan_extensions, stale_modules
 
     stale = stale_modules()
     if stale:
         pytest.exit(
             "compiled modules are older than their source (" + ", ".join(stale) + "); "
             "rebuild with `make test` or `.venv/bin/pip install -e .`",
+            returncode=2,
+        )
+    orphans = orphan_extensions()
+    if orphans:
+        pytest.exit(
+            "compiled extensions without a source file (" + ", ".join(orphans) + "): "
+            "delete them (`make clean`) and rebuild",
             returncode=2,
         )

@@ -37,8 +37,16 @@ def test_games_import_only_core() -> None:
             assert ok, f"{path} imports {mod}"
 
 
-def test_nothing_outside_games_imports_a_game() -> None:
-    for sub in ("agents", "sim", "cli", "core"):
+def test_nothing_outside_games_imports_a_game_but_its_public_vocabulary() -> None:
+    """Only a game's heuristic (``agents/heuristic/<id>.py``) may import that game's
+    public vocabulary ``seedbed.games.<id>.rules``; everything else reaches games
+    through the registry and the protocol."""
+    for sub in ("agents", "sim", "cli", "core", "testing", "server"):
         for path in _modules(sub):
             for mod in _imports(path):
-                assert not mod.startswith("seedbed.games"), f"{path} imports {mod}"
+                if not mod.startswith("seedbed.games"):
+                    continue
+                heuristic = path.parent == SRC / "agents" / "heuristic"
+                assert heuristic and mod == f"seedbed.games.{path.stem}.rules", (
+                    f"{path} imports {mod}"
+                )

@@ -2,7 +2,14 @@
 
 Twelve cards (A, 2, 3 of each suit), three tricks, follow suit, highest of the led suit
 wins, one point a trick. With fewer than four players the undealt cards are a hidden
-stock. It is also the smallest example of a complete seedbed engine.
+stock. It is also the smallest example of a complete seedbed engine in one file (a
+real game splits the same pieces over the modules of its package: see
+docs/architecture.md, "Adding a game").
+
+Its position format: ``hands=AS.2H.3C/2S.3S.AD trick=1:2S done=0:AS.1:3S won=1,0``
+(hands by seat, the trick so far and the finished tricks as ``seat:card`` in the
+order played, tricks won by seat); the leader is the first to play in ``trick``, or
+the winner of the last finished trick, or seat 0.
 """
 
 from __future__ import annotations
@@ -11,7 +18,7 @@ import random
 from typing import Any
 
 from seedbed.core.cards import CARD_NAMES, CARD_SUIT, mask_of, parse_card
-from seedbed.core.errors import NotationError
+from seedbed.core.errors import NotationError, PositionError
 from seedbed.core.protocol import JSON, Game, State
 
 DECK = [s * 13 + r for s in range(4) for r in range(3)]  # A, 2, 3 of each suit
@@ -32,17 +39,62 @@ class ToyGame(Game):
         hands = [mask_of(deck[TRICKS * p : TRICKS * (p + 1)]) for p in range(self.num_players)]
         return ToyState(self, seed, hands)
 
+    def from_position(self, text: str) -> ToyState:
+        fields = dict(part.partition("=")[::2] for part in text.split())
+        if set(fields) != {"hands", "trick", "done", "won"}:
+            raise PositionError(f"a toy position has hands=, trick=, done= and won=: {text!r}")
+        try:
+            hands = [
+                mask_of(parse_card(c) for c in h.split(".") if c)
+                for h in fields["hands"].split("/")
+            ]
+            trick = _plays(fields["trick"])
+            done_flat = _plays(fields["done"])
+            won = [int(w) for w in fields["won"].split(",")]
+        except ValueError as exc:
+            raise PositionError(f"bad toy position {text!r}: {exc}") from None
+        n = self.num_players
+        if len(hands) != n or len(won) != n or len(done_flat) % n:
+            raise PositionError(f"a toy position for {n} players needs {n} hands and scores")
+        state = ToyState(self, None, hands)
+        state.done = [done_flat[i : i + n] for i in range(0, len(done_flat), n)]
+        state.trick = trick
+        state.won = won
+        if state.done:
+            state.leader = state._winner(state.done[-1])
+        if trick:
+            state.leader = trick[0][0]
+        state.first = len(done_flat) + len(trick)
+        if state.position() != text:
+            raise PositionError(f"not a toy position as written: {text!r}")
+        state.check_invariants()
+        return state
+
     def _state_from_dict(self, data: JSON) -> ToyState:
         s = ToyState(self, None, [int(h) for h in data["hands"]])
         s.trick = [(int(p), int(c)) for p, c in data["trick"]]
         s.done = [[(int(p), int(c)) for p, c in t] for t in data["done"]]
         s.won = [int(x) for x in data["won"]]
         s.leader = int(data["leader"])
+        s.first = int(data.get("first", 0))
         return s
 
 
+def _plays(text: str) -> list[tuple[int, int]]:
+    """``"0:AS.1:3S"`` as ``[(0, card), (1, card)]``."""
+    out = []
+    for item in filter(None, text.split(".")):
+        seat, _, card = item.partition(":")
+        out.append((int(seat), parse_card(card)))
+    return out
+
+
+def _written(plays: list[tuple[int, int]]) -> str:
+    return ".".join(f"{p}:{CARD_NAMES[c]}" for p, c in plays)
+
+
 class ToyState(State):
-    __slots__ = ("done", "hands", "leader", "trick", "won")
+    __slots__ = ("done", "first", "hands", "leader", "trick", "won")
 
     def __init__(self, game: Game, seed: int | None, hands: list[int]) -> None:
         self._init_base(game, seed)
@@ -51,6 +103,9 @@ class ToyState(State):
         self.done: list[list[tuple[int, int]]] = []
         self.won = [0] * game.num_players
         self.leader = 0
+        #: Cards played before the first recorded action (a state set up from a
+        #: position has no history of them): ``actors()`` names only later moves.
+        self.first = 0
 
     def current_player(self) -> int | None:
         if len(self.done) == TRICKS:
@@ -78,12 +133,28 @@ class ToyState(State):
         self.trick.append((p, action))
         self._actions.append(action)
         if len(self.trick) == self.game.num_players:
-            led = CARD_SUIT[self.trick[0][1]]
-            winner = max((c, q) for q, c in self.trick if CARD_SUIT[c] == led)[1]
+            winner = self._winner(self.trick)
             self.won[winner] += 1
             self.done.append(self.trick)
             self.trick = []
             self.leader = winner
+
+    @staticmethod
+    def _winner(trick: list[tuple[int, int]]) -> int:
+        led = CARD_SUIT[trick[0][1]]
+        return max((c, q) for q, c in trick if CARD_SUIT[c] == led)[1]
+
+    def actors(self) -> list[int]:
+        return [p for t in [*self.done, self.trick] for p, _ in t][self.first :]
+
+    def phase_name(self) -> str:
+        return "over" if self.is_terminal() else "trick"
+
+    def position(self) -> str:
+        hands = "/".join(".".join(CARD_NAMES[c] for c in DECK if h >> c & 1) for h in self.hands)
+        done = _written([x for t in self.done for x in t])
+        won = ",".join(str(w) for w in self.won)
+        return f"hands={hands} trick={_written(self.trick)} done={done} won={won}"
 
     def action_to_string(self, action: int) -> str:
         if action not in DECK:
@@ -101,6 +172,7 @@ class ToyState(State):
         s.game, s.seed, s._actions = self.game, self.seed, list(self._actions)
         s.hands, s.trick = list(self.hands), list(self.trick)
         s.done, s.won, s.leader = list(self.done), list(self.won), self.leader
+        s.first = self.first
         return s
 
     def scores(self) -> list[float]:
@@ -109,9 +181,8 @@ class ToyState(State):
     def rule_counts(self) -> dict[str, int]:
         return {"tricks": len(self.done)}
 
-    def view(self, player: int | None) -> JSON:
+    def _view(self, player: int | None) -> JSON:
         return {
-            "player": player,
             "hand": None
             if player is None
             else [CARD_NAMES[c] for c in DECK if self.hands[player] >> c & 1],
@@ -120,6 +191,18 @@ class ToyState(State):
             "won": list(self.won),
         }
 
+    def compact_view(self, player: int) -> tuple[int, ...]:
+        played = [c for t in [*self.done, self.trick] for _, c in t]
+        return (self.hands[player], mask_of(played), len(self.trick))
+
+    def score_sheet(self, viewer: int | None) -> JSON:
+        n = self.game.num_players
+        rounds = [
+            {"label": f"Trick {i + 1}", "points": [int(self._winner(t) == p) for p in range(n)]}
+            for i, t in enumerate(self.done)
+        ]
+        return {"rounds": rounds, "total": list(self.scores())}
+
     def _to_dict(self) -> JSON:
         return {
             "hands": self.hands,
@@ -127,6 +210,7 @@ class ToyState(State):
             "done": [[list(x) for x in t] for t in self.done],
             "won": self.won,
             "leader": self.leader,
+            "first": self.first,
         }
 
     def _voids(self) -> list[set[int]]:

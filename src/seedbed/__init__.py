@@ -5,11 +5,13 @@
 ['four_fields', 'harvest', 'sewn', 'sow']
 """
 
+import seedbed.games  # noqa: F401  (registers the games)
 from seedbed._version import __version__
 from seedbed.agents.base import Agent, make_agent
 from seedbed.core.errors import (
     IllegalMoveError,
     NotationError,
+    PositionError,
     RecordError,
     SeedbedError,
     StateFormatError,
@@ -25,6 +27,7 @@ __all__ = [
     "InfoSet",
     "NotationError",
     "Option",
+    "PositionError",
     "Record",
     "RecordError",
     "SeedbedError",

@@ -1,10 +1,11 @@
 """Which modules mypyc compiles, and whether the running copy is compiled and fresh.
 
 ``setup.py`` reads :data:`COMPILED_MODULES` (one list for the build and for the
-checks). The compiled extension sits next to each ``.py`` file and Python imports it
-first, so an edited ``.py`` is ignored until the package is rebuilt: the test suite
-and ``seedbed bench`` call :func:`stale_modules` to say so instead of silently
-testing old code.
+checks; ``python src/seedbed/_build.py`` prints their source files for the
+Makefile). The compiled extension sits next to each ``.py`` file and Python imports
+it first, so an edited ``.py`` is ignored until the package is rebuilt: the test
+suite and ``seedbed bench`` call :func:`stale_modules` (and
+:func:`orphan_extensions`) to say so instead of silently testing old code.
 """
 
 from __future__ import annotations
@@ -13,29 +14,42 @@ import importlib
 import importlib.machinery
 import os
 
-# The hot path: the protocol base classes, cards and every engine with its tables.
+_HERE = os.path.dirname(os.path.abspath(__file__))
+
+# Modules of a game package that are not on the hot path: the package front (the
+# ``Game`` re-export) and the terminal rendering.
+_GAME_MODULES_NOT_COMPILED: frozenset[str] = frozenset({"__init__", "render"})
+
+
+def _game_modules() -> tuple[str, ...]:
+    """Every module of every game package but its front and renderer, and every
+    game's heuristic policy: derived from the files, so a new game needs no entry."""
+    out: list[str] = []
+    games = os.path.join(_HERE, "games")
+    for game in sorted(os.listdir(games)):
+        folder = os.path.join(games, game)
+        if not os.path.isfile(os.path.join(folder, "__init__.py")):
+            continue
+        for entry in sorted(os.listdir(folder)):
+            stem, ext = os.path.splitext(entry)
+            if ext == ".py" and stem not in _GAME_MODULES_NOT_COMPILED:
+                out.append(f"seedbed.games.{game}.{stem}")
+    heuristics = os.path.join(_HERE, "agents", "heuristic")
+    for entry in sorted(os.listdir(heuristics)):
+        stem, ext = os.path.splitext(entry)
+        if ext == ".py" and stem != "__init__":
+            out.append(f"seedbed.agents.heuristic.{stem}")
+    return tuple(out)
+
+
+# The hot path: the protocol base classes, cards, the search, and (derived) every
+# engine with its tables and every heuristic policy (search playouts run them).
 COMPILED_MODULES: tuple[str, ...] = (
     "seedbed.core.errors",
     "seedbed.core.cards",
     "seedbed.core.protocol",
-    "seedbed.games.sewn.engine",
-    "seedbed.games.sewn._sampler",
-    "seedbed.games.sow._tables",
-    "seedbed.games.sow.engine",
-    "seedbed.games.harvest._tables",
-    "seedbed.games.harvest._knowledge",
-    "seedbed.games.harvest.engine",
-    "seedbed.games.four_fields._tables",
-    "seedbed.games.four_fields.notation",
-    "seedbed.games.four_fields.engine",
-    # The search and the rollout policies: every ISMCTS iteration runs them.
     "seedbed.agents.ismcts",
-    "seedbed.agents.heuristic._cards",
-    "seedbed.agents.heuristic.generic",
-    "seedbed.agents.heuristic.sewn",
-    "seedbed.agents.heuristic.sow",
-    "seedbed.agents.heuristic.harvest",
-    "seedbed.agents.heuristic.four_fields",
+    *_game_modules(),
 )
 
 
@@ -91,3 +105,23 @@ def stale_modules() -> list[str]:
         if os.path.exists(source) and os.path.getmtime(source) > built + 1:
             out.append(name)
     return out
+
+
+def orphan_extensions() -> list[str]:
+    """Compiled extensions in the package whose ``.py`` source is gone (a module that
+    was removed or renamed): Python would still import the old compiled code."""
+    out = []
+    for folder, _dirs, files in os.walk(_HERE):
+        for entry in files:
+            if "__mypyc" in entry or not _is_extension(entry):
+                continue
+            stem = entry.split(".", 1)[0]
+            if not os.path.exists(os.path.join(folder, stem + ".py")):
+                out.append(os.path.relpath(os.path.join(folder, entry), _HERE))
+    return sorted(out)
+
+
+if __name__ == "__main__":
+    # The Makefile rebuilds when one of these sources changes.
+    for _name in COMPILED_MODULES:
+        print(os.path.join(_HERE, *_name.split(".")[1:]) + ".py")

@@ -160,12 +160,12 @@ def test_depth_caps_the_tree() -> None:
 
 
 def test_four_fields_scores_only_at_round_ends() -> None:
-    """``PLAYOUT_CUTOFF = "score"`` relies on this: Four Fields scores change only
+    """``playout_horizon = "score"`` relies on this: Four Fields scores change only
     when a round ends (a new round number in the public view) or the game ends."""
     from seedbed.agents.heuristic import playout_cutoff
 
-    assert playout_cutoff("four_fields") == "score"
     game = seedbed.load("four_fields", players=3)
+    assert playout_cutoff(game) == "score"
     state = game.new_state(8)
     agents = [make_agent("heuristic", seed=p) for p in range(3)]
     scores = state.scores()
@@ -181,10 +181,10 @@ def test_four_fields_scores_only_at_round_ends() -> None:
 
 
 def test_sewn_rounds_have_102_decisions() -> None:
-    """``PLAYOUT_CUTOFF = 102`` for SEWN relies on this (public round number)."""
+    """``playout_horizon = 102`` for SEWN relies on this (public round number)."""
     from seedbed.agents.heuristic import playout_cutoff
 
-    assert playout_cutoff("sewn") == 102
+    assert playout_cutoff(seedbed.load("sewn")) == 102
     state = seedbed.load("sewn").new_state(4)
     agents = [make_agent("random", seed=p) for p in range(4)]
     while not state.is_terminal():
@@ -199,9 +199,8 @@ def test_sewn_rounds_have_102_decisions() -> None:
 def test_no_cutoff_for_other_games() -> None:
     from seedbed.agents.heuristic import playout_cutoff
 
-    assert playout_cutoff("sow") is None
-    assert playout_cutoff("harvest") is None
-    assert playout_cutoff("no-such-game") is None
+    assert playout_cutoff(seedbed.load("sow")) is None
+    assert playout_cutoff(seedbed.load("harvest")) is None
 
 
 def test_cutoff_spec_values() -> None:

@@ -10,8 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import seedbed
-from seedbed.core.conformance import random_moves
 from seedbed.core.protocol import State
+from seedbed.testing.conformance import random_moves
 
 GAMES = seedbed.available_games()
 
@@ -187,6 +187,6 @@ def test_move_text_is_refused_unread_when_too_long(game_id: str) -> None:
         with pytest.raises(seedbed.NotationError, match="too long to be a move") as info:
             state.string_to_action(text)
         assert len(str(info.value)) < 200
-    for thing in (None, 5, b"QS", [legal]):
-        with pytest.raises(seedbed.NotationError, match="written as text"):
+    for thing in (None, 5, b"QS", [legal]):  # a caller's bug, in either build
+        with pytest.raises(TypeError):
             state.string_to_action(thing)  # type: ignore[arg-type]

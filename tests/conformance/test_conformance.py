@@ -7,7 +7,7 @@ import random
 import pytest
 
 import seedbed
-from seedbed.core.conformance import check_game, game_configurations, random_playout
+from seedbed.testing.conformance import check_game, game_configurations, random_playout
 
 CONFIGS = [
     pytest.param(

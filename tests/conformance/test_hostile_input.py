@@ -1,6 +1,6 @@
 """Hostile input to every registered game, player count and option: illegal and absurd
 ints, things that are not ints, junk text, corrupt state JSON and corrupt records, at
-random points of random games (:func:`seedbed.core.conformance.check_game_untrusted`).
+random points of random games (:func:`seedbed.testing.untrusted.check_game_untrusted`).
 
 The default run checks a few states of one game per configuration; ``pytest -m slow``
 plays many more (the fuzz that found issue 17 ran 19,291 games)."""
@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 import seedbed
-from seedbed.core.conformance import check_game_untrusted, game_configurations
+from seedbed.testing.conformance import game_configurations
+from seedbed.testing.untrusted import check_game_untrusted
 
 CONFIGS = [
     pytest.param(

@@ -4,11 +4,11 @@ The suite runs against the compiled build (mypyc). Here the same sources run as 
 Python, in a subprocess that imports a copy of the package without its compiled
 extensions, which is what ``SEEDBED_PURE_PYTHON=1 pip install`` gives:
 
-* :func:`seedbed.core.conformance.untrusted_outcomes` (the exception, message or
+* :func:`seedbed.testing.untrusted.untrusted_outcomes` (the exception, message or
   notation that every hostile int, non-int and junk text gives at a few states) must be
   equal in both builds, for every game: pure SOW once stored ``15.0`` and pure SEWN
   ``True``, while the compiled engines raised ``TypeError``;
-* :func:`seedbed.core.conformance.check_game_untrusted` must pass in pure Python too;
+* :func:`seedbed.testing.untrusted.check_game_untrusted` must pass in pure Python too;
 * what refusing or naming a hostile int costs, counted in Python line events (a count
   that the machine's load cannot change, unlike a timing), must not exceed what the
   dearest legal move of the same games costs, generating the moves and playing one,
@@ -26,15 +26,15 @@ from pathlib import Path
 import pytest
 
 import seedbed
-from seedbed.core.conformance import check_game_untrusted, game_configurations, untrusted_outcomes
+from seedbed.testing.conformance import game_configurations
+from seedbed.testing.untrusted import check_game_untrusted, untrusted_outcomes
 
 PURE_SCRIPT = r"""
 import json, random, sys
 import seedbed
 from seedbed._build import describe
-from seedbed.core.conformance import (
-    check_game_untrusted, game_configurations, hostile_ints, untrusted_outcomes,
-)
+from seedbed.testing.conformance import game_configurations
+from seedbed.testing.untrusted import check_game_untrusted, hostile_ints, untrusted_outcomes
 
 assert describe() == "pure Python", describe()
 mode, extra = sys.argv[1], json.loads(sys.argv[2])

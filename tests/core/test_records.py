@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 import seedbed
-from seedbed.core.conformance import random_playout
 from seedbed.core.records import Record
+from seedbed.testing.conformance import random_playout
 
 
 def _finished(game_id: str, seed: int = 3) -> seedbed.State:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from seedbed.core.conformance import check_game
+from seedbed.testing.conformance import check_game
 from toy_game import ToyGame
 
 

@@ -16,7 +16,7 @@ The searcher decides for the seat of an :class:`InfoSet` and uses nothing else:
    the playout early, valued by each seat's share of the points scored since the
    determinization was drawn:
    ``score`` at the first change of ``scores()``, ``N`` at the next multiple of N
-   moves. ``auto`` (the default) takes what the game's heuristic module declares:
+   moves. ``auto`` (the default) takes what the game declares (``playout_horizon``):
    the round end in SEWN (102 decisions a round) and Four Fields (scores change only
    when a round ends), no cutoff in SOW and Harvest.
    ``depth`` (0: none) caps the tree at that many actions from the root; below it
@@ -131,7 +131,7 @@ class _SeatObservation:
 def _heuristic_rollout(state: State, rng: random.Random, cutoff: Cutoff) -> None:
     from seedbed.agents.heuristic import policy_for
 
-    policy = policy_for(state.game.id)
+    policy = policy_for(state.game)
     randrange = rng.randrange
     base, last = _stop_rule(state, cutoff)
     while not state.is_terminal():
@@ -202,7 +202,7 @@ class ISMCTS:
         self.rollout = rollout
         #: Where playouts stop: ``"score"`` at the first change of ``scores()``, an int
         #: ``n`` at the next multiple of ``n`` moves, ``None`` at the end of the game,
-        #: ``"auto"`` as the game's heuristic module declares (``playout_cutoff``).
+        #: ``"auto"`` as the game declares (``Game.playout_horizon``).
         self.cutoff = cutoff
         #: Progressive bias toward the heuristic's move: ``bias / (visits + 1)`` is
         #: added to its UCB score, and it is expanded first (0: off).
@@ -228,13 +228,13 @@ class ISMCTS:
         if bias > 0.0:
             from seedbed.agents.heuristic import policy_for
 
-            policy = policy_for(infoset.game.id)
+            policy = policy_for(infoset.game)
         max_depth = self.depth if self.depth > 0 else 1 << 30
         cutoff = self.cutoff
         if cutoff == "auto":
             from seedbed.agents.heuristic import playout_cutoff
 
-            cutoff = playout_cutoff(infoset.game.id)
+            cutoff = playout_cutoff(infoset.game)
         done = 0
         while (limit is None or done < limit) and (deadline is None or clock() < deadline):
             done += 1

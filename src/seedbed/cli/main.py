@@ -397,6 +397,74 @@ def bench(
     console.print(table)
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help="sqlite:///PATH or postgresql://USER@HOST/DB "
+            "(default: an SQLite file in ~/.local/share/seedbed).",
+        ),
+    ] = None,
+    bot_workers: Annotated[
+        int | None, typer.Option("--bot-workers", min=1, help="Processes the bots think in.")
+    ] = None,
+    away_grace: Annotated[
+        float,
+        typer.Option(
+            "--away-grace", min=0, help="Seconds before an absent seat may be handed to a bot."
+        ),
+    ] = 15.0,
+    rate: Annotated[
+        float, typer.Option("--rate", min=1, help="Messages a second one connection may send.")
+    ] = 30.0,
+    sqlite_sync: Annotated[
+        str,
+        typer.Option(
+            "--sqlite-sync",
+            help="FULL: every accepted move is on disk before its "
+            "ack; NORMAL: it survives a killed server but not a power cut.",
+        ),
+    ] = "FULL",
+    secure_cookies: Annotated[
+        bool, typer.Option("--secure-cookies", help="Session cookies only over HTTPS (behind TLS).")
+    ] = False,
+    log_level: Annotated[str, typer.Option("--log-level")] = "info",
+) -> None:
+    """Run the game server: tables for people and bots over HTTP and WebSocket."""
+    import dataclasses
+
+    from seedbed.server.serve import run_server
+    from seedbed.server.settings import Settings, default_db_url
+
+    settings = Settings(
+        db_url=db or default_db_url(),
+        away_grace=away_grace,
+        rate_per_second=rate,
+        rate_burst=2 * rate,
+        sqlite_synchronous=sqlite_sync.upper(),
+        secure_cookies=secure_cookies,
+    )
+    if bot_workers:
+        settings = dataclasses.replace(settings, bot_workers=bot_workers)
+    run_server(host, port, settings, log_level)
+
+
+@app.command(
+    "bench-server",
+    context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
+    add_help_option=False,
+)
+def bench_server(ctx: typer.Context) -> None:
+    """Load benchmark of the server: N tables over real WebSockets (--help for options)."""
+    from seedbed.server.loadtest import main as load_main
+
+    load_main(list(ctx.args))
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: runs the app and turns user mistakes into one-line errors."""
     try:

@@ -176,10 +176,12 @@ def check_move_text(text: object) -> str:
     """``text`` if it may be a move's notation; else :class:`NotationError`.
 
     Every reader of user-typed moves calls this first (``canonical_card_tokens`` does):
-    what is not a string, or is longer than :data:`MAX_MOVE_TEXT`, is refused at once.
+    text longer than :data:`MAX_MOVE_TEXT` is refused at once. What is not a ``str``
+    is a caller's bug, not a user's mistake: ``TypeError``, as the compiled build's own
+    check of the ``str`` annotation raises before any code runs.
     """
     if not isinstance(text, str):
-        raise NotationError(f"a move is written as text, not {quote(text)}")
+        raise TypeError(f"a move's notation is a str, not {type(text).__name__}")
     if len(text) > MAX_MOVE_TEXT:
         raise NotationError(
             f"{quote(text)} is too long to be a move (at most {MAX_MOVE_TEXT} characters)"

@@ -35,6 +35,10 @@ class StateFormatError(SeedbedError):
     """A serialized state (``State.to_json``) that cannot be loaded."""
 
 
+class PositionError(StateFormatError):
+    """A position string (``State.position``) that cannot be read or is impossible."""
+
+
 class RecordError(SeedbedError):
     """A game record that is corrupt or does not replay."""
 

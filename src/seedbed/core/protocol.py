@@ -91,6 +91,15 @@ class Game(ABC):
     options: ClassVar[Mapping[str, Option]] = {}
     #: One line for ``seedbed games``.
     summary: ClassVar[str] = ""
+    #: The game's heuristic policy as ``"module:function"`` (a function
+    #: ``(observation, rng) -> action`` reading only what one seat knows), used by the
+    #: ``heuristic`` agent and by search playouts; ``None``: the generic policy.
+    policy: ClassVar[str | None] = None
+    #: Where a search playout may stop and be valued by the scores: ``"score"`` (scores
+    #: change only when a round ends, so stop at the first change), an int ``n`` (every
+    #: round has exactly ``n`` decisions: stop at the next multiple of ``n`` moves), or
+    #: ``None`` (play to the end).
+    playout_horizon: ClassVar[str | int | None] = None
 
     # ``players`` is an int or None; typed Any so that a wrong type reaches the clear
     # ValueError below instead of the compiled module's own TypeError.
@@ -210,6 +219,12 @@ class Game(ABC):
         if json.dumps(position, sort_keys=True) != mine:
             raise StateFormatError("state is corrupt: it does not match its seed and actions")
         return state
+
+    def from_position(self, text: str) -> State:
+        """The state that :meth:`State.position` wrote as ``text`` (one line, the
+        game's own position format, documented on its rules page). Raises
+        :class:`PositionError` saying what is wrong with ``text``."""
+        raise NotImplementedError(f"{self.id} has no position format")
 
     def seat_name(self, player: int) -> str:
         """What the game calls seat ``player`` (``"South"`` in SEWN); default ``"seat N"``."""
@@ -393,11 +408,11 @@ class State(ABC):
 
         Case, spacing, ``10H``/``TH``/``H10`` and suit symbols do not matter. Raises
         :class:`NotationError` when ``text`` names no legal action or several.
-        Any ``text`` is safe: what is not a string or is longer than any notation
+        Any text is safe: what is longer than any notation
         (:data:`seedbed.core.cards.MAX_MOVE_TEXT`) is refused before it is read, and
-        messages quote it cut short.
+        messages quote it cut short. What is not a ``str`` raises ``TypeError``.
         """
-        wanted = canonical_card_tokens(text)  # refuses non-text and over-long text
+        wanted = canonical_card_tokens(text)  # refuses over-long text unread
         if self.is_terminal():
             raise NotationError("the game is over: there are no moves")
         if not wanted:
@@ -436,7 +451,8 @@ class State(ABC):
         return self.action_to_string(action)
 
     def actors(self) -> list[int]:
-        """The seat that made each move so far, in the order of :meth:`actions`.
+        """The seat that made each move so far: one entry for each of :meth:`actions`,
+        in order (a state set up from a position names only the moves made since).
 
         The default replays the moves from the seed, asking :meth:`current_player`
         before each; engines override it with a direct answer (a resampled state has
@@ -482,6 +498,15 @@ class State(ABC):
                 raise IllegalMoveError(f"action {quote(action)} is illegal: the game is over")
             raise IllegalMoveError(f"action {quote(action)} is not one of the legal moves now")
         self.apply_action(action)
+
+    def position(self) -> str:
+        """The whole position as one line of text, like chess's FEN: every card where it
+        lies, what each seat has seen, and the key of the chance still to come, so that
+        ``game.from_position(state.position())`` has the same legal moves, the same views
+        (but for the move log: a position has no history) and the same future. The
+        format is the game's own and its rules page documents it; rule tests set up the
+        rulebook's examples with it."""
+        raise NotImplementedError(f"{self.game.id} has no position format")
 
     def rule_counts(self) -> dict[str, int]:
         """How often each rule has fired so far in this game, e.g. ``{"season_turn": 7}``.

@@ -1,7 +1,8 @@
 """The registry of games: ids mapped to lazily imported engine classes.
 
-Everything outside ``seedbed.games`` finds a game here and nowhere else, so adding
-a game is one line in :data:`_SPECS` plus the engine module.
+Everything outside ``seedbed.games`` finds a game here and nowhere else. The games
+register themselves in ``seedbed/games/__init__.py`` (one line each), which
+``import seedbed`` runs, so adding a game is its package plus one line there.
 """
 
 from __future__ import annotations
@@ -64,9 +65,3 @@ def load(game_id: str, **params: Any) -> Game:
     An unknown id, option or player count raises ``ValueError`` naming the valid ones.
     """
     return game_class(game_id)(**params)
-
-
-register("four_fields", "seedbed.games.four_fields:FourFieldsGame")
-register("harvest", "seedbed.games.harvest:HarvestGame")
-register("sewn", "seedbed.games.sewn:SewnGame")
-register("sow", "seedbed.games.sow:SowGame")

@@ -25,8 +25,8 @@ import sys
 from typing import Any
 
 import seedbed
-from seedbed.core.conformance import game_configurations
 from seedbed.core.protocol import State
+from seedbed.testing.conformance import game_configurations
 
 
 class _Hasher:

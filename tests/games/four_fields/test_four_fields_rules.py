@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 import seedbed
-from seedbed.core.conformance import random_moves
 from seedbed.core.errors import IllegalMoveError
 from seedbed.games.four_fields import FourFieldsGame, FourFieldsState, round_points
 from seedbed.games.four_fields._tables import ADD, MATCH
+from seedbed.testing.conformance import random_moves
 
 
 def pos(players: int = 2, full_harvest: bool = False, **kw: Any) -> FourFieldsState:

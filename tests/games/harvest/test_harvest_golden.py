@@ -7,7 +7,7 @@ import hashlib
 import random
 
 import seedbed
-from seedbed.core.conformance import random_moves
+from seedbed.testing.conformance import random_moves
 
 
 def test_golden_random_game_replays_exactly() -> None:

@@ -9,9 +9,9 @@ from collections import Counter
 
 import seedbed
 from seedbed.core.cards import CARD_NAMES, parse_card
-from seedbed.core.conformance import random_moves
 from seedbed.games.harvest import HarvestState
 from seedbed.games.harvest._tables import DISCARD, HIDDEN_HOUSE
+from seedbed.testing.conformance import random_moves
 
 
 def mask(text: str) -> int:

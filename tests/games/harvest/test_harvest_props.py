@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 import seedbed
 from seedbed.core.cards import SUIT_MASKS
-from seedbed.core.conformance import random_moves
 from seedbed.games.harvest._knowledge import passed_card_worlds
 from seedbed.games.harvest._tables import REQUIRED_STAGE
+from seedbed.testing.conformance import random_moves
 
 CONFIG = st.tuples(st.integers(2, 4), st.sampled_from(["table", "fields"]))
 

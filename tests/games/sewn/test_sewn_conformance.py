@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import seedbed
-from seedbed.core.conformance import check_game, random_playout
+from seedbed.testing.conformance import check_game, random_playout
 
 
 def test_sewn_contract_other_seed() -> None:

@@ -7,9 +7,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from seedbed.core.conformance import random_moves
 from seedbed.games.sewn import SewnGame, SewnState
 from seedbed.games.sewn.engine import DECISIONS_PER_ROUND, HARVEST, PICK, field_mask
+from seedbed.testing.conformance import random_moves
 
 GAME = SewnGame()
 

@@ -11,7 +11,6 @@ import pytest
 
 import seedbed
 from seedbed.core.cards import mask_of, parse_cards
-from seedbed.core.conformance import random_moves
 from seedbed.core.errors import IllegalMoveError, NotationError
 from seedbed.games.sewn import SewnGame, SewnState
 from seedbed.games.sewn.engine import (
@@ -23,6 +22,7 @@ from seedbed.games.sewn.engine import (
     TRUMP,
     field_mask,
 )
+from seedbed.testing.conformance import random_moves
 
 S, E, N, W = range(4)
 GAME = SewnGame()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import seedbed
-from seedbed.core.conformance import check_game
+from seedbed.testing.conformance import check_game
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])

@@ -7,8 +7,8 @@ from collections import Counter
 
 import pytest
 
-from seedbed.core.conformance import random_moves
 from seedbed.games.sow import SowGame, SowState
+from seedbed.testing.conformance import random_moves
 
 
 def play(state: SowState, *moves: str) -> SowState:

@@ -9,8 +9,8 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from seedbed.core.conformance import random_moves
 from seedbed.games.sow import SowGame, SowState
+from seedbed.testing.conformance import random_moves
 
 
 def _flower_count(s: SowState) -> int:

@@ -12,9 +12,9 @@ import random
 import pytest
 
 import seedbed
-from seedbed.core.conformance import random_moves
 from seedbed.core.errors import IllegalMoveError
 from seedbed.games.sow import SowGame, SowState
+from seedbed.testing.conformance import random_moves
 
 
 def play(state: SowState, *moves: str) -> SowState:

@@ -1,11 +1,12 @@
 """The ``heuristic`` agent: a rule-based player per game, following each rulebook's tips.
 
-``policy_for(game_id)`` returns the game's policy, a function ``(obs, rng) -> action``
-where ``obs`` is anything with ``player``, ``legal_actions()``, ``action_to_string(a)``
-and ``view()`` (an :class:`~seedbed.core.protocol.InfoSet`, or, inside ISMCTS
-rollouts, a light wrapper over a determinized state). Policies read only that, so
-they are fair by construction. A game without a policy of its own gets
-:func:`seedbed.agents.heuristic.generic.choose`.
+Each game declares its policy (``Game.policy``, ``"module:function"``): a function
+``(obs, rng) -> action`` where ``obs`` is anything with ``player``,
+``legal_actions()``, ``action_to_string(a)``, ``view()`` and ``compact_view()`` (an
+:class:`~seedbed.core.protocol.InfoSet`, or, inside ISMCTS rollouts, a light wrapper
+over a determinized state). Policies read only that (and their game's public
+vocabulary, ``seedbed.games.<id>.rules``), so they are fair by construction. A game
+that declares none gets :func:`seedbed.agents.heuristic.generic.choose`.
 """
 
 from __future__ import annotations
@@ -16,46 +17,33 @@ import random
 from seedbed.agents.base import register_agent, reject_unknown
 from seedbed.agents.heuristic.generic import Observation, Policy
 from seedbed.agents.heuristic.generic import choose as generic_choose
-from seedbed.core.protocol import InfoSet
+from seedbed.core.protocol import Game, InfoSet
 
 __all__ = ["HeuristicAgent", "Observation", "Policy", "playout_cutoff", "policy_for"]
 
-#: Game id -> module (under this package) holding its ``choose`` policy.
-_MODULES = {
-    "sewn": "sewn",
-    "sow": "sow",
-    "harvest": "harvest",
-    "four_fields": "four_fields",
-}
 _CACHE: dict[str, Policy] = {}
 
 
-def policy_for(game_id: str) -> Policy:
-    """The heuristic policy of ``game_id`` (the generic one for unknown games)."""
-    policy = _CACHE.get(game_id)
+def policy_for(game: Game | type[Game]) -> Policy:
+    """The heuristic policy ``game`` declares (the generic one if it declares none)."""
+    entry = game.policy
+    if entry is None:
+        return generic_choose
+    policy = _CACHE.get(entry)
     if policy is None:
-        name = _MODULES.get(game_id)
-        if name is None:
-            policy = generic_choose
-        else:
-            module = importlib.import_module(f"seedbed.agents.heuristic.{name}")
-            policy = module.choose
-        _CACHE[game_id] = policy
+        module_name, _, name = entry.partition(":")
+        policy = getattr(importlib.import_module(module_name), name)
+        _CACHE[entry] = policy
     return policy
 
 
-def playout_cutoff(game_id: str) -> str | int | None:
-    """Where ISMCTS may end a playout in ``game_id`` and value it by the scores, as the
-    game's policy module declares in ``PLAYOUT_CUTOFF``: ``"score"`` (scores change
-    only when a round ends, so stop at the first change), an int ``n`` (every round
-    has exactly ``n`` decisions, so stop at the next multiple of ``n`` moves), or
-    ``None`` (play to the end)."""
-    name = _MODULES.get(game_id)
-    if name is None:
-        return None
-    module = importlib.import_module(f"seedbed.agents.heuristic.{name}")
-    value = getattr(module, "PLAYOUT_CUTOFF", None)
-    return value if isinstance(value, str | int) else None
+def playout_cutoff(game: Game | type[Game]) -> str | int | None:
+    """Where ISMCTS may end a playout in ``game`` and value it by the scores, as the
+    game declares in ``Game.playout_horizon``: ``"score"`` (scores change only when a
+    round ends, so stop at the first change), an int ``n`` (every round has exactly
+    ``n`` decisions, so stop at the next multiple of ``n`` moves), or ``None`` (play
+    to the end)."""
+    return game.playout_horizon
 
 
 class HeuristicAgent:
@@ -70,7 +58,7 @@ class HeuristicAgent:
         legal = infoset.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        return policy_for(infoset.game.id)(infoset, self.rng)
+        return policy_for(infoset.game)(infoset, self.rng)
 
 
 def _make(options: dict[str, str], seed: int | None) -> HeuristicAgent:

@@ -22,9 +22,6 @@ from typing import Any
 from seedbed.agents.heuristic._cards import NUMBER
 from seedbed.agents.heuristic.generic import Observation, pick_best
 
-#: Scores change only when a round ends, so ISMCTS may end its playouts there.
-PLAYOUT_CUTOFF = "score"
-
 _CARD = re.compile(r"[A2-9TJQK][SHDC]")
 SEASON_RANKS = frozenset("JQKA")
 

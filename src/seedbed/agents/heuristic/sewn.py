@@ -26,10 +26,6 @@ from typing import Final
 from seedbed.agents.heuristic.generic import Observation, pick_best
 from seedbed.core.cards import CARD_POWER, CARD_SUIT, cards_of
 
-#: Every round has exactly 102 decisions (24 plays, 24 plants, privilege, trump, 4
-#: picks, 48 Harvest plays), so ISMCTS may end its playouts with the round.
-PLAYOUT_CUTOFF = 102
-
 # The compact view's layout and the action numbers, as docs/rules/sewn.md documents
 # them: policies never import an engine (agents reach games only through the protocol).
 _PHASE: Final = 0

@@ -30,6 +30,9 @@ class FourFieldsGame(Game):
         )
     }
     summary = "Fish cards from four fields whose seasons turn; first to 17 points wins"
+    policy: ClassVar[str | None] = "seedbed.agents.heuristic.four_fields:choose"
+    #: Scores change only when a round ends, so a search playout may end there.
+    playout_horizon: ClassVar[str | int | None] = "score"
 
     def new_state(self, seed: int) -> FourFieldsState:
         return FourFieldsState.new(self, seed)

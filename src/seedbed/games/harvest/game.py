@@ -32,6 +32,7 @@ class HarvestGame(Game):
     summary: ClassVar[str] = (
         "Keep one, show one, plant/tend/harvest one, pass the rest: build four fields."
     )
+    policy: ClassVar[str | None] = "seedbed.agents.heuristic.harvest:choose"
 
     def new_state(self, seed: int) -> HarvestState:
         return HarvestState.new(self, seed)

@@ -282,6 +282,10 @@ class SewnGame(Game):
         "Seed and Harvest trick taking: build four Fields half face-up, half face-down, "
         "pick a rival's Field, then take tricks with trump (4 players, 4 rounds)"
     )
+    policy: ClassVar[str | None] = "seedbed.agents.heuristic.sewn:choose"
+    #: Every round has exactly 102 decisions (24 plays, 24 plants, privilege, trump, 4
+    #: picks, 48 Harvest plays), so a search playout may end with the round.
+    playout_horizon: ClassVar[str | int | None] = DECISIONS_PER_ROUND
 
     def new_state(self, seed: int) -> SewnState:
         rng = random.Random(seed)

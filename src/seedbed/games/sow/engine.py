@@ -416,6 +416,14 @@ class SowState(State):
             out.append(float(sum(pts[x] for x in self._bouq[s])))
         return out
 
+    def scores_for(self, viewer: int | None) -> list[float | None]:
+        """A score depends on its seat's secret Favourite Colour: before the end a seat
+        knows only its own, a spectator none."""
+        scores = self.scores()
+        if self.is_terminal():
+            return list(scores)
+        return [v if p == viewer else None for p, v in enumerate(scores)]
+
     def favourite_points(self) -> list[int]:
         """Each seat's points from Flowers showing its Favourite Colour (the tie-break)."""
         fav = self._fav
@@ -785,6 +793,7 @@ class SowGame(Game):
         "Redistribute a ring of 12 garden rows, flip Seeds into Flowers and pick "
         "bouquets in your secret Favourite Colour."
     )
+    policy: ClassVar[str | None] = "seedbed.agents.heuristic.sow:choose"
 
     def new_state(self, seed: int) -> SowState:
         """Deal (ruling 2): 2 Seeds per row, Windmill and Gopher in opposite diagonal

@@ -1,0 +1,404 @@
+"""The server's load benchmark: N concurrent tables of bots and scripted clients over
+real WebSockets on loopback. It measures, it does not assert.
+
+    seedbed bench-server --tables 1000 --seconds 60
+    python -m seedbed.server.loadtest --tables 100 --url http://127.0.0.1:8000
+
+Without ``--url`` it starts ``seedbed serve`` in a process of its own on a fresh
+SQLite file (``--db`` for another). Each table has two scripted people (they think
+``--think`` seconds on average, then play a random legal move) and heuristic bots in
+its other seats (``--bot-think`` seconds each). A finished table is replaced by a new
+one, so N tables are always being played. Reported, over the measured window after
+the warm-up: tables, connections, moves a second (people's and bots'), and p50/p99
+latency from a client sending its move to its ack and to every other client of the
+table receiving the update; the server's memory per table and CPU use.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import resource
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from seedbed.server.client import ServerError, TableClient
+
+#: game, players, scripted people (the other seats are heuristic bots)
+MIX = (("sewn", 4, 2), ("harvest", 3, 2), ("four_fields", 2, 2), ("sow", 3, 2))
+
+
+@dataclass
+class Stats:
+    measuring: bool = False
+    ack: list[float] = field(default_factory=list)
+    update: list[float] = field(default_factory=list)
+    moves: int = 0
+    human_moves: int = 0
+    rejections: dict[str, int] = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)
+    finished: int = 0
+    #: (table, seat) -> when that seat's latest move was sent
+    sent: dict[tuple[str, int], float] = field(default_factory=dict)
+
+
+def _percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def _rss_kib(pid: int) -> int:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def _cpu_seconds(pid: int) -> float:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        out = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        return []
+    pids = [int(p) for p in out]
+    return pids + [g for p in pids for g in _children(p)]
+
+
+class Load:
+    def __init__(self, args: argparse.Namespace, base: str) -> None:
+        self.args = args
+        self.base = base
+        self.stats = Stats()
+        self.rng = random.Random(args.seed)
+        self.http = httpx.AsyncClient(base_url=base, timeout=60)
+        self.clients: list[TableClient] = []
+        self.tasks: set[asyncio.Task[None]] = set()
+        self.stop = asyncio.Event()
+        self._slots = asyncio.Semaphore(args.connect_concurrency)
+
+    async def open_table(self, index: int) -> None:
+        game, players, people = MIX[index % len(MIX)]
+        seats = ["human"] * people + ["heuristic"] * (players - people)
+        r = await self.http.post(
+            "/api/tables",
+            json={"game": game, "players": players, "seats": seats,
+                  "bot_think": self.args.bot_think},
+        )  # fmt: skip
+        r.raise_for_status()
+        table_id = r.json()["table"]["id"]
+        tokens = []
+        for seat in range(people):
+            j = await self.http.post(
+                f"/api/tables/{table_id}/join", json={"name": f"p{index}-{seat}", "seat": seat}
+            )
+            j.raise_for_status()
+            tokens.append(j.json()["token"])
+        clients = [TableClient(self.base, table_id, token=t) for t in tokens]
+        for c in clients:
+            await c.connect()
+            self.clients.append(c)
+        for i, c in enumerate(clients):
+            others = [o for o in clients if o is not c]
+            task = asyncio.get_running_loop().create_task(self.person(c, others, i == 0, index))
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+
+    async def person(
+        self, c: TableClient, others: list[TableClient], counter: bool, index: int
+    ) -> None:
+        """A scripted person: waits its turn, thinks, plays a random legal move."""
+        st = self.stats
+        c.received = []  # nothing is kept: a long run must not grow the client
+        c.log = []
+
+        def arrived(client: TableClient, msg: dict[str, Any]) -> None:
+            client.received.clear()
+            client.log.clear()
+            if msg.get("type") != "update" or not st.measuring:
+                return
+            now = time.perf_counter()
+            for ev in msg.get("events", ()):
+                if ev.get("kind") != "move":
+                    continue
+                if counter:
+                    st.moves += 1
+                if ev.get("by") == "player" and ev.get("seat") != client.seat:
+                    sent = st.sent.get((client.table_id, ev["seat"]))
+                    if sent is not None:
+                        st.update.append(now - sent)
+
+        c.on_message = arrived
+        try:
+            while not self.stop.is_set():
+                if c.position.get("status") == "over":
+                    if counter:
+                        st.finished += 1
+                        self.spawn(self.replace_table(index + len(MIX) * 1000))
+                    return
+                if c.position.get("legal"):
+                    think = self.args.think * (0.5 + self.rng.random())
+                    try:
+                        await asyncio.wait_for(self.stop.wait(), think)
+                        return
+                    except TimeoutError:
+                        pass
+                    if not c.position.get("legal"):
+                        continue
+                    move = self.rng.choice(c.position["legal"])["action"]
+                    assert c.seat is not None
+                    sent = time.perf_counter()
+                    st.sent[(c.table_id, c.seat)] = sent
+                    try:
+                        await c.request({"type": "move", "version": c.version, "action": move})
+                        if st.measuring:
+                            st.ack.append(time.perf_counter() - sent)
+                            st.human_moves += 1
+                    except ServerError as exc:
+                        st.rejections[str(exc.code)] = st.rejections.get(str(exc.code), 0) + 1
+                    continue
+                msg = await c.next_update(600)
+                if msg.get("type") == "closed":
+                    st.errors.append(f"closed: {msg.get('code')} {msg.get('reason')}")
+                    return
+        except Exception as exc:  # report, do not hide
+            st.errors.append(f"{type(exc).__name__}: {exc}")
+
+    async def replace_table(self, index: int) -> None:
+        try:
+            await self.open_table(index)
+        except (httpx.HTTPError, ConnectionError, OSError, TimeoutError) as exc:
+            self.stats.errors.append(f"opening a new table: {exc!r}")
+
+    def spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def run(self, server_pid: int | None) -> dict[str, Any]:
+        args = self.args
+        rss_before = _rss_kib(server_pid) if server_pid else 0
+        started = time.perf_counter()
+        opened = 0
+
+        async def opener(i: int) -> None:
+            nonlocal opened
+            async with self._slots:
+                for attempt in range(3):  # a keep-alive socket closing under us: retry
+                    try:
+                        await self.open_table(i)
+                        opened += 1
+                        return
+                    except (httpx.HTTPError, ConnectionError, OSError, TimeoutError) as exc:
+                        if attempt == 2:
+                            self.stats.errors.append(f"opening table {i}: {exc!r}")
+                        await asyncio.sleep(0.5)
+
+        await asyncio.gather(*(opener(i) for i in range(args.tables)))
+        ramp = time.perf_counter() - started
+        print(f"opened {opened} tables ({len(self.clients)} connections) in {ramp:.1f} s; "
+              f"warming up {args.warmup:g} s", flush=True)  # fmt: skip
+        await asyncio.sleep(args.warmup)
+        cpu0 = {p: _cpu_seconds(p) for p in self._server_pids(server_pid)}
+        self_cpu0 = time.process_time()
+        load0 = os.getloadavg()
+        self.stats.measuring = True
+        t0 = time.perf_counter()
+        await asyncio.sleep(args.seconds)
+        self.stats.measuring = False
+        window = time.perf_counter() - t0
+        cpu1 = {p: _cpu_seconds(p) for p in cpu0}
+        rss_after = _rss_kib(server_pid) if server_pid else 0
+        workers = [p for p in cpu0 if p != server_pid]
+        report = {
+            "tables": args.tables,
+            "connections": len(self.clients),
+            "seconds": round(window, 1),
+            "moves_per_second": round(self.stats.moves / window, 1),
+            "people_moves_per_second": round(self.stats.human_moves / window, 1),
+            "ack_ms": self._quantiles(self.stats.ack),
+            "update_ms": self._quantiles(self.stats.update),
+            "acks": len(self.stats.ack),
+            "updates": len(self.stats.update),
+            "finished_games": self.stats.finished,
+            "rejections": self.stats.rejections,
+            "errors": len(self.stats.errors),
+            "first_errors": self.stats.errors[:5],
+            "server_rss_mib": round(rss_after / 1024, 1),
+            "server_kib_per_table": round((rss_after - rss_before) / max(1, args.tables), 1),
+            "bot_workers_rss_mib": round(sum(_rss_kib(p) for p in workers) / 1024, 1),
+            "server_cpu_percent": round(
+                100 * (cpu1.get(server_pid, 0) - cpu0.get(server_pid, 0)) / window, 1
+            ) if server_pid else None,
+            "bot_workers_cpu_percent": round(
+                100 * sum(cpu1[p] - cpu0[p] for p in workers) / window, 1
+            ),
+            "load_client_cpu_percent": round(100 * (time.process_time() - self_cpu0) / window, 1),
+            "loadavg_before": [round(x, 2) for x in load0],
+            "loadavg_after": [round(x, 2) for x in os.getloadavg()],
+            "cores": os.cpu_count(),
+        }  # fmt: skip
+        self.stop.set()
+        for c in self.clients:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(c.close(), 2)
+        await self.http.aclose()
+        return report
+
+    @staticmethod
+    def _server_pids(pid: int | None) -> list[int]:
+        return [] if pid is None else [pid, *_children(pid)]
+
+    @staticmethod
+    def _quantiles(values: list[float]) -> dict[str, float]:
+        return {
+            "p50": round(1000 * _percentile(values, 0.50), 2),
+            "p99": round(1000 * _percentile(values, 0.99), 2),
+            "max": round(1000 * max(values), 2) if values else float("nan"),
+        }
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _start_server(args: argparse.Namespace, tmp: Path) -> tuple[subprocess.Popen[bytes], str]:
+    port = _free_port()
+    db = args.db or f"sqlite:///{tmp / 'load.db'}"
+    cmd = [
+        sys.executable,
+        "-m",
+        "seedbed.cli.main",
+        "serve",
+        "--port",
+        str(port),
+        "--db",
+        db,
+        "--log-level",
+        "warning",
+        "--rate",
+        "1000",
+        "--sqlite-sync",
+        args.sqlite_sync,
+    ]
+    if args.bot_workers:
+        cmd += ["--bot-workers", str(args.bot_workers)]  # fmt: skip
+    log = (tmp / "server.log").open("wb")
+    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"the server exited: {(tmp / 'server.log').read_text()}")
+        try:
+            if httpx.get(base + "/api/health", timeout=2).status_code == 200:
+                return proc, base
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    proc.kill()
+    raise SystemExit("the server did not start within a minute")
+
+
+def _raise_fd_limit() -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="seedbed bench-server", description=__doc__.split("\n\n")[0])
+    p.add_argument("--tables", type=int, default=1000, help="concurrent tables (default 1000)")
+    p.add_argument("--seconds", type=float, default=60, help="measured window (default 60)")
+    p.add_argument("--warmup", type=float, default=10, help="seconds before measuring")
+    p.add_argument("--think", type=float, default=2.0, help="a person's mean thinking time")
+    p.add_argument("--bot-think", type=float, default=1.0, help="a bot's thinking time")
+    p.add_argument("--url", help="a running server (default: start one)")
+    p.add_argument("--db", help="database for the started server (default: a temp SQLite)")
+    p.add_argument("--sqlite-sync", default="FULL", choices=["FULL", "NORMAL"])
+    p.add_argument("--bot-workers", type=int, help="bot processes of the started server")
+    p.add_argument("--connect-concurrency", type=int, default=20)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    args = p.parse_args(argv)
+    if args.tables < 1 or args.seconds <= 0 or args.think < 0 or args.bot_think < 0:
+        p.error("--tables must be at least 1 and times positive")
+    return args
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parse_args(argv)
+    _raise_fd_limit()
+    # A SIGTERM must still stop the server this benchmark started (the finally below).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    tmp = Path(tempfile.mkdtemp(prefix="seedbed-load-"))
+    proc = None
+    if args.url:
+        base = args.url.rstrip("/")
+    else:
+        proc, base = _start_server(args, tmp)
+    try:
+        try:
+            import uvloop
+
+            uvloop.install()
+        except ImportError:
+            pass
+        load = Load(args, base)
+        report = asyncio.run(load.run(proc.pid if proc else None))
+    finally:
+        if proc is not None:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+    if args.json:
+        print(json.dumps(report, indent=1))
+        return
+    print(f"{report['tables']} tables, {report['connections']} WebSocket clients, "
+          f"{report['seconds']} s measured on {report['cores']} cores "
+          f"(load average before {report['loadavg_before'][0]}, after "
+          f"{report['loadavg_after'][0]})")  # fmt: skip
+    print(f"moves/s: {report['moves_per_second']} (people {report['people_moves_per_second']})")
+    for name in ("ack_ms", "update_ms"):
+        q = report[name]
+        what = "move -> ack" if name == "ack_ms" else "move -> others' update"
+        print(f"{what:24} p50 {q['p50']:7.2f} ms  p99 {q['p99']:7.2f} ms  max {q['max']:7.2f} ms")
+    print(f"server: {report['server_rss_mib']} MiB RSS, {report['server_kib_per_table']} KiB per "
+          f"table, CPU {report['server_cpu_percent']}%; bot workers {report['bot_workers_rss_mib']}"
+          f" MiB, CPU {report['bot_workers_cpu_percent']}%; load client CPU "
+          f"{report['load_client_cpu_percent']}%")  # fmt: skip
+    print(
+        f"finished games {report['finished_games']}, rejections {report['rejections']}, "
+        f"errors {report['errors']} {report['first_errors']}"
+    )
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,63 @@
+"""``seedbed serve``: run the server on uvicorn until Ctrl-C or SIGTERM."""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+from seedbed.server.settings import Settings
+
+
+def _missing() -> str | None:
+    for module in ("fastapi", "uvicorn", "sqlalchemy", "alembic", "openskill", "argon2"):
+        try:
+            __import__(module)
+        except ImportError:
+            return module
+    return None
+
+
+def run_server(host: str, port: int, settings: Settings, log_level: str = "info") -> None:
+    """Start the server and block; a user mistake raises ``ValueError``."""
+    missing = _missing()
+    if missing is not None:
+        raise ValueError(
+            f"the server needs the 'server' extra ({missing} is missing): "
+            "pip install 'seedbed[server]'"
+        )
+    import uvicorn
+
+    from seedbed.server.app import create_app, uvicorn_config
+    from seedbed.server.db import async_url
+
+    async_url(settings.db_url)  # a bad URL is a clear error before anything starts
+    if not 0 <= port <= 65535:
+        raise ValueError(f"--port must be 0 to 65535, not {port}")
+    logging.basicConfig(
+        level=getattr(logging, log_level.upper(), logging.INFO),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    config = uvicorn_config(create_app(settings), host, port, settings, log_level)
+    server = uvicorn.Server(config)
+    shown = f"[{host}]" if ":" in host else host
+    print(f"seedbed {_version()} serving on http://{shown}:{port}  (API docs: /docs)", flush=True)
+    print(f"database: {_safe(settings.db_url)}", flush=True)
+    server.run()
+    if not server.started:
+        sys.exit(1)
+
+
+def _version() -> str:
+    from seedbed._version import __version__
+
+    return __version__
+
+
+def _safe(url: str) -> str:
+    """The URL without its password, for printing."""
+    from sqlalchemy.engine import make_url
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:
+        return url

@@ -1,0 +1,391 @@
+"""Persistence: tables, seats and events in SQL, written with group commits.
+
+Every change at a table is a list of events plus the table's and the changed seats'
+rows; :meth:`Store.commit` writes them in one transaction and returns only once it is
+committed, and the manager tells nobody of a change before that. One writer per
+table (the table's lock is held across the commit) keeps each table's events in
+order; a single writer task gathers whatever commits are waiting from all tables into
+one transaction, so a busy server does one disk sync for many moves instead of one
+each, and no move is acknowledged before it is on disk.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from seedbed.core.registry import load
+from seedbed.server import db
+from seedbed.server.clocks import Clock
+from seedbed.server.table import LIVE, Event, LiveTable, Seat
+
+log = logging.getLogger("seedbed.server")
+
+
+def _future() -> asyncio.Future[None]:
+    return asyncio.get_running_loop().create_future()
+
+
+@dataclass
+class _Write:
+    table_id: str
+    events: list[dict[str, Any]]
+    table_row: dict[str, Any]
+    seat_rows: list[dict[str, Any]]
+    done: asyncio.Future[None] = field(repr=False, default_factory=_future)
+
+
+class Store:
+    """The database behind the server."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        self._pending: list[_Write] = []
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self.commits = 0
+        self.batched_writes = 0
+
+    # -- the writer --------------------------------------------------------------------
+    def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._run(), name="db-writer")
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+        for w in self._pending:
+            if not w.done.done():
+                w.done.set_exception(RuntimeError("the server is shutting down"))
+        await self.engine.dispose()
+
+    async def commit(self, table: LiveTable, events: Sequence[Event], seats: Sequence[int]) -> None:
+        """Write ``events`` of ``table``, its row and the rows of ``seats``; return once
+        committed (raises if the database refused)."""
+        write = _Write(
+            table.id,
+            [{"table_id": table.id, **e.row()} for e in events],
+            {"b_id": table.id, **table.table_row()},
+            [{"b_table": table.id, "b_seat": i, **table.seats[i].row()} for i in sorted(seats)],
+        )
+        self._pending.append(write)
+        self._wake.set()
+        await write.done
+
+    async def _run(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            batch, self._pending = self._pending, []
+            if not batch:
+                continue
+            try:
+                async with self.engine.begin() as conn:
+                    await self._write(conn, batch)
+                self.commits += 1
+                self.batched_writes += len(batch)
+                for w in batch:
+                    w.done.set_result(None)
+            except Exception:
+                # One bad write must not fail the others: write them one by one.
+                for w in batch:
+                    try:
+                        async with self.engine.begin() as conn:
+                            await self._write(conn, [w])
+                        w.done.set_result(None)
+                    except Exception as exc:
+                        log.exception("could not save table %s", w.table_id)
+                        w.done.set_exception(exc)
+
+    @staticmethod
+    async def _write(conn: AsyncConnection, batch: list[_Write]) -> None:
+        event_rows = [row for w in batch for row in w.events]
+        if event_rows:
+            await conn.execute(insert(db.events), event_rows)
+        t = db.tables.c
+        cols = ("status", "version", "abandoned", "rated", "result", "updated_at", "finished_at")
+        await conn.execute(
+            update(db.tables)
+            .where(t.id == bindparam("b_id"))
+            .values({c: bindparam(c) for c in cols}),
+            [w.table_row for w in batch],
+        )
+        seat_rows = [row for w in batch for row in w.seat_rows]
+        if seat_rows:
+            s = db.seats.c
+            scols = (
+                "kind",
+                "agent",
+                "name",
+                "player_id",
+                "token_hash",
+                "left",
+                "stand_in",
+                "clock",
+            )
+            await conn.execute(
+                update(db.seats)
+                .where(s.table_id == bindparam("b_table"), s.seat == bindparam("b_seat"))
+                .values({c: bindparam(c) for c in scols}),
+                seat_rows,
+            )
+
+    # -- tables ------------------------------------------------------------------------
+    async def create_table(self, table: LiveTable) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                insert(db.tables).values(
+                    id=table.id,
+                    game=table.game.id,
+                    params=table.game.params,
+                    seed=table.seed,
+                    name=table.name,
+                    watch=table.watch,
+                    watch_token_hash=table.watch_token_hash,
+                    clock=table.clock.to_json(),
+                    bot_think=table.bot_think,
+                    created_at=table.created_at,
+                    **table.table_row(),
+                )
+            )
+            await conn.execute(
+                insert(db.seats),
+                [{"table_id": table.id, "seat": s.index, **s.row()} for s in table.seats],
+            )
+
+    async def load_tables(self, statuses: Sequence[str] = LIVE) -> list[LiveTable]:
+        """Rebuild every table whose status is one of ``statuses`` from its rows."""
+        async with self.engine.connect() as conn:
+            rows = (
+                (await conn.execute(select(db.tables).where(db.tables.c.status.in_(statuses))))
+                .mappings()
+                .all()
+            )
+            return [await self._rebuild(conn, dict(r)) for r in rows]
+
+    async def load_table(self, table_id: str) -> LiveTable | None:
+        async with self.engine.connect() as conn:
+            row = (
+                (await conn.execute(select(db.tables).where(db.tables.c.id == table_id)))
+                .mappings()
+                .first()
+            )
+            return None if row is None else await self._rebuild(conn, dict(row))
+
+    async def unrated_tables(self) -> list[str]:
+        t = db.tables.c
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(select(t.id).where(t.status == "over", t.rated.is_(False)))
+            return [r[0] for r in rows]
+
+    async def mark_rated(self, table_id: str) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                update(db.tables).where(db.tables.c.id == table_id).values(rated=True)
+            )
+
+    async def _rebuild(self, conn: AsyncConnection, row: dict[str, Any]) -> LiveTable:
+        seat_rows = (
+            (
+                await conn.execute(
+                    select(db.seats)
+                    .where(db.seats.c.table_id == row["id"])
+                    .order_by(db.seats.c.seat)
+                )
+            )
+            .mappings()
+            .all()
+        )
+        seats = [
+            Seat(
+                index=s["seat"],
+                kind=s["kind"],
+                agent=s["agent"],
+                name=s["name"],
+                player_id=s["player_id"],
+                token_hash=s["token_hash"],
+                left=bool(s["left"]),
+                stand_in=bool(s["stand_in"]),
+                clock=s["clock"],
+            )
+            for s in seat_rows
+        ]
+        params = dict(row["params"])
+        players = params.pop("players")
+        game = load(row["game"], players=players, **params)
+        table = LiveTable(
+            row["id"],
+            game,
+            int(row["seed"]),
+            [Seat(s.index, s.kind, agent=s.agent) for s in seats],
+            name=row["name"],
+            watch=row["watch"],
+            watch_token_hash=row["watch_token_hash"],
+            clock=Clock.parse(row["clock"]),
+            bot_think=row["bot_think"],
+            created_at=row["created_at"],
+        )
+        ev_rows = await conn.execute(
+            select(db.events).where(db.events.c.table_id == row["id"]).order_by(db.events.c.version)
+        )
+        for e in ev_rows.mappings():
+            table.apply(
+                Event(
+                    version=e["version"],
+                    kind=e["kind"],
+                    seat=e["seat"],
+                    action=None if e["action"] is None else int(e["action"]),
+                    client_id=e["client_id"],
+                    data=dict(e["data"]),
+                    at=e["at"],
+                ),
+                replaying=True,
+            )
+        table.seats = seats
+        table.status = row["status"]
+        table.abandoned = bool(row["abandoned"])
+        table.rated = bool(row["rated"])
+        table.result = row["result"]
+        table.updated_at = row["updated_at"]
+        table.finished_at = row["finished_at"]
+        if table.version != row["version"]:
+            raise RuntimeError(
+                f"table {row['id']}: {table.version} events stored but the table says "
+                f"{row['version']}"
+            )
+        return table
+
+    async def table_ids(self) -> set[str]:
+        async with self.engine.connect() as conn:
+            return {r[0] for r in await conn.execute(select(db.tables.c.id))}
+
+    async def list_tables(self, statuses: Sequence[str], limit: int) -> list[dict[str, Any]]:
+        """Rows of tables that are not in memory (finished ones), newest first."""
+        t = db.tables.c
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(
+                select(db.tables)
+                .where(t.status.in_(statuses))
+                .order_by(t.updated_at.desc())
+                .limit(limit)
+            )
+            return [dict(r) for r in rows.mappings()]
+
+    # -- players, sessions, ratings ----------------------------------------------------
+    async def add_player(self, name: str, password_hash: str) -> int:
+        async with self.engine.begin() as conn:
+            res = await conn.execute(
+                insert(db.players).values(
+                    name=name,
+                    name_key=name.casefold(),
+                    password_hash=password_hash,
+                    created_at=time.time(),
+                )
+            )
+            key = res.inserted_primary_key
+            assert key is not None
+            return int(key[0])
+
+    async def player_by_name(self, name: str) -> dict[str, Any] | None:
+        async with self.engine.connect() as conn:
+            row = (
+                (
+                    await conn.execute(
+                        select(db.players).where(db.players.c.name_key == name.casefold())
+                    )
+                )
+                .mappings()
+                .first()
+            )
+            return None if row is None else dict(row)
+
+    async def set_password(self, player_id: int, password_hash: str) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                update(db.players)
+                .where(db.players.c.id == player_id)
+                .values(password_hash=password_hash)
+            )
+
+    async def add_session(self, token_hash: str, player_id: int, days: float) -> None:
+        now = time.time()
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                insert(db.sessions).values(
+                    token_hash=token_hash,
+                    player_id=player_id,
+                    created_at=now,
+                    expires_at=now + days * 86400,
+                )
+            )
+
+    async def session_player(self, token_hash: str) -> dict[str, Any] | None:
+        s, p = db.sessions.c, db.players.c
+        async with self.engine.connect() as conn:
+            row = (
+                (
+                    await conn.execute(
+                        select(p.id, p.name)
+                        .select_from(db.sessions.join(db.players, s.player_id == p.id))
+                        .where(s.token_hash == token_hash, s.expires_at > time.time())
+                    )
+                )
+                .mappings()
+                .first()
+            )
+            return None if row is None else dict(row)
+
+    async def drop_session(self, token_hash: str) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(db.sessions.delete().where(db.sessions.c.token_hash == token_hash))
+
+    async def ratings_for(self, keys: Sequence[str]) -> dict[str, dict[str, Any]]:
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(select(db.ratings).where(db.ratings.c.key.in_(list(keys))))
+            return {r["key"]: dict(r) for r in rows.mappings()}
+
+    async def save_ratings(self, table_id: str, rows: Sequence[dict[str, Any]]) -> None:
+        """Store new ratings and mark the table rated, in one transaction."""
+        r = db.ratings.c
+        async with self.engine.begin() as conn:
+            flag = await conn.execute(
+                update(db.tables)
+                .where(db.tables.c.id == table_id, db.tables.c.rated.is_(False))
+                .values(rated=True)
+            )
+            if flag.rowcount == 0:
+                return  # rated already (by an earlier run)
+            for row in rows:
+                done = await conn.execute(
+                    update(db.ratings)
+                    .where(r.key == row["key"])
+                    .values(
+                        mu=row["mu"],
+                        sigma=row["sigma"],
+                        games=r.games + 1,
+                        name=row["name"],
+                        updated_at=time.time(),
+                    )
+                )
+                if done.rowcount == 0:
+                    await conn.execute(
+                        insert(db.ratings).values(games=1, updated_at=time.time(), **row)
+                    )
+
+    async def leaderboard(self, limit: int) -> list[dict[str, Any]]:
+        r = db.ratings.c
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(
+                select(db.ratings).order_by((r.mu - 3 * r.sigma).desc()).limit(limit)
+            )
+            return [dict(x) for x in rows.mappings()]

@@ -7,6 +7,8 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import seedbed
 from seedbed.core.records import Record
@@ -250,3 +252,28 @@ def test_a_state_with_a_non_int_action_makes_no_record(toy_registered: str) -> N
     state._actions.append(1.0)  # type: ignore[arg-type] # what a pure engine once stored
     with pytest.raises(seedbed.RecordError, match="apply_checked"):
         Record.from_state(state)
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=300),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    key=st.sampled_from(
+        ["format", "seedbed_version", "game", "game_version", "params", "seed"]
+        + ["players", "moves", "scores"]
+    ),
+    value=_JSON,
+)
+def test_any_json_in_any_field_is_read_or_a_record_error(key: str, value: object) -> None:
+    """Whatever JSON a field holds, reading and replaying ends in a record or a short
+    RecordError (never a TypeError, RecursionError or a bare ValueError)."""
+    text = _record_text(**{key: value})  # NaN and Infinity are written as such
+    try:
+        Record.from_json(text).replay()
+    except seedbed.RecordError as exc:
+        assert 0 < len(str(exc)) < 400

@@ -192,7 +192,7 @@ class Game(ABC):
             for i, a in enumerate(actions):
                 try:  # a move of this game: its notation costs microseconds for any int
                     state.action_to_string(a)
-                except (ValueError, IndexError, KeyError) as exc:
+                except (ValueError, LookupError) as exc:
                     raise StateFormatError(f"state action {i + 1} is no move: {exc}") from None
             state.seed = None
             state._actions = list(actions)
@@ -200,10 +200,14 @@ class Game(ABC):
             raise StateFormatError(str(exc)) from None
         except RecursionError:
             raise StateFormatError("state JSON is nested too deeply") from None
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        except (LookupError, TypeError, ValueError, AttributeError, ArithmeticError) as exc:
+            # What an engine's reader raises for data it did not expect: a missing key,
+            # a wrong type, a number too big for the compiled build (OverflowError).
             raise StateFormatError(
                 f"state JSON is corrupt: {type(exc).__name__}: {quote(str(exc), 120)}"
             ) from None
+        except AssertionError as exc:  # an engine's invariant check refused the position
+            raise StateFormatError(f"state is impossible: {quote(str(exc), 120)}") from None
         return state
 
     def _replayed(self, seed: int, actions: list[int], position: object) -> State:

@@ -24,8 +24,9 @@ from seedbed.core.protocol import State
 from seedbed.core.registry import load
 
 RECORD_FORMAT: Final = 1
-#: A record longer than this is refused unread. A whole game takes a few kilobytes
-#: (the longest games, about 200 moves, stay under 20 KB).
+#: A record longer than this is refused unread. A whole game takes a few kilobytes:
+#: the longest of 40 random games in every configuration of every game, 660 Harvest
+#: moves, is 10.6 KB.
 MAX_RECORD_BYTES: Final = 1 << 20
 #: Game ids, option names and version strings are short words.
 MAX_NAME: Final = 64

@@ -58,8 +58,8 @@ def _names(cards: list[int]) -> str:
 
 
 #: Grouping is shown for at most this many cards; more are listed ungrouped (reading
-#: ignores the grouping anyway, ruling 4). No legal move comes near it: random games
-#: take at most 9 loose cards.
+#: ignores the grouping anyway, ruling 4). Legal moves of random games take at most 9
+#: loose cards.
 MAX_GROUPED: Final = 12
 
 
@@ -97,7 +97,8 @@ def _partition(cards: list[int], value: int, high: int | None) -> list[list[int]
 
 
 #: Steps (multisets examined and groups tried) before :func:`_partition` gives up. The
-#: legal moves of 1,500 random games need at most a few dozen.
+#: legal moves of 1,500 random games need at most 17, the slowest twelve cards that a
+#: hill-climbing search found 28: the budget only bounds what nobody has found.
 _SPLIT_BUDGET: Final = 200
 #: The class of an Ace that may stand alone as 14 (other cards' class is their worth,
 #: 1 to 14); 0 keeps every multiset key below 2**60, a small int for compiled code.

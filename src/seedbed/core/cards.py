@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Final
 
-from seedbed.core.errors import NotationError
+from seedbed.core.errors import NotationError, quote
 
 Card = int
 CardSet = int
@@ -156,7 +156,7 @@ def parse_card(text: str) -> Card:
     c = try_parse_card(text)
     if c is None:
         raise NotationError(
-            f"{text!r} is not a card: write rank then suit, e.g. 'QS', 'TD', '10H', 'A♥'"
+            f"{quote(text)} is not a card: write rank then suit, e.g. 'QS', 'TD', '10H', 'A♥'"
         )
     return c
 
@@ -261,13 +261,36 @@ def parse_cards(text: str) -> list[Card]:
     return [parse_card(t) for t in tokens]
 
 
+#: Text longer than this is no move of any game (the longest notation there can be, a
+#: Four Fields harvest of every loose card, stays under 400 characters). It is refused
+#: before it is read, so that a megabyte of hostile text costs nothing.
+MAX_MOVE_TEXT: Final = 500
+
+
+def check_move_text(text: object) -> str:
+    """``text`` if it may be a move's notation; else :class:`NotationError`.
+
+    Every reader of user-typed moves calls this first (``canonical_card_tokens`` does):
+    text longer than :data:`MAX_MOVE_TEXT` is refused at once. What is not a ``str``
+    is a caller's bug, not a user's mistake: ``TypeError``, as the compiled build's own
+    check of the ``str`` annotation raises before any code runs.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"a move's notation is a str, not {type(text).__name__}")
+    if len(text) > MAX_MOVE_TEXT:
+        raise NotationError(
+            f"{quote(text)} is too long to be a move (at most {MAX_MOVE_TEXT} characters)"
+        )
+    return text
+
+
 def canonical_card_tokens(text: str) -> str:
     """Rewrite every card-like token of ``text`` in canonical ``"QS"`` form, lower-casing
     everything else and normalising spaces, so that notation can be compared forgivingly.
 
     ``"Harvest f2: 10h + 3♥"`` becomes ``"harvest f2 : TH + 3H"``.
     """
-    spaced = re.sub(r"([:+,()\[\]=>]|->)", r" \1 ", text)
+    spaced = re.sub(r"([:+,()\[\]=>]|->)", r" \1 ", check_move_text(text))
     out = []
     for tok in spaced.split():
         c = try_parse_card(tok)

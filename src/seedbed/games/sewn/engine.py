@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from seedbed.core.cards import FULL_DECK, SUIT_MASKS, SUITS, mask_of
+from seedbed.core.cards import FULL_DECK, SUIT_MASKS, SUITS, check_move_text, mask_of
 from seedbed.core.errors import NotationError
 from seedbed.core.protocol import JSON, Game, State
 from seedbed.games.sewn import notation, positions, views
@@ -500,6 +500,7 @@ class SewnState(State):
         """Read a move forgivingly: besides the notation (``QS``, ``plant 7D``, ``take
         trump``, ``trump D``, ``pick North``) it accepts ``play QS``, a bare card when
         planting, ``first pick``, ``trump hearts``/``trump ♥`` and ``pick N``/``North``."""
+        check_move_text(text)  # not text, or too long to be a move: refused unread
         try:
             return super().string_to_action(text)
         except NotationError as err:

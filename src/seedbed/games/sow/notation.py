@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Final
 
+from seedbed.core.cards import check_move_text
 from seedbed.core.errors import NotationError
 
 from .rules import (
@@ -109,9 +110,10 @@ def string_to_action(s: SowState, text: str) -> int:
     """The legal action of ``s`` that ``text`` names, read forgivingly: case, spacing,
     ``/``, colour words (``red``) and short forms (``4`` for ``take 4``, ``seed R`` or
     ``R`` for ``place seed R``, ``pass`` for ``no garden action``)."""
+    check_move_text(text)  # not text, or too long to be a move: refused unread
     if s.is_terminal():
         raise NotationError("the game is over: there are no moves")
-    wanted = normalize(str(text))
+    wanted = normalize(text)
     if not wanted:
         raise NotationError("empty move")
     legal = s.legal_actions()

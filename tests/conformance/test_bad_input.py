@@ -77,9 +77,9 @@ def test_corrupt_state_json_is_a_state_format_error(game_id: str) -> None:
 # -- issue 17: the reproductions, each at its root --------------------------------------
 def _harvest_of(card: int, loose: list[int]) -> int:
     """A Four Fields action number: ``card`` harvests ``loose`` from field 0."""
-    from seedbed.games.four_fields._tables import HARVEST, pack
+    from seedbed.games.four_fields import rules
 
-    return pack(card, 0, HARVEST, loose=sum(1 << c for c in loose))
+    return rules.encode(rules.Action(rules.HARVEST, card, 0, loose=sum(1 << c for c in loose)))
 
 
 ABSURD_FOUR_FIELDS = [
@@ -118,7 +118,10 @@ def test_notation_of_a_big_harvest_lists_the_cards() -> None:
 def test_malformed_four_fields_numbers_have_no_notation() -> None:
     """Numbers the engine never makes (a sowing with cards taken, a card used twice,
     a full harvest of three cards) are not given a misleading name."""
-    from seedbed.games.four_fields._tables import ADD, FULL, SOW, pack
+    from seedbed.games.four_fields.rules import ADD, FULL, SOW, Action, encode
+
+    def pack(card: int, field: int, kind: int, **parts: int) -> int:
+        return encode(Action(kind, card, field, **parts))
 
     state = seedbed.load("four_fields", full_harvest=True).new_state(0)
     for action in (

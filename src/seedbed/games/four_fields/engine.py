@@ -306,7 +306,9 @@ class FourFieldsState(State):
         if i == len(legal) or legal[i] != action:
             raise self._illegal(action, "not a legal move now: it has no index")
         if i >= ACTION_SLOTS:
-            raise self._illegal(action, f"it is legal move {i + 1}, past the {ACTION_SLOTS} indices")
+            raise self._illegal(
+                action, f"it is legal move {i + 1}, past the {ACTION_SLOTS} indices"
+            )
         return i
 
     def index_action(self, index: int) -> int:

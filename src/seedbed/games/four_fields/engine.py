@@ -32,8 +32,8 @@ from . import notation, observation, positions, views
 from ._tables import HARVEST_BITS, FieldMoves
 from .rules import (
     ACE_SHIFT,
-    ACTION_SLOTS,
     ACES,
+    ACTION_SLOTS,
     ADD,
     AUTUMN,
     FIELD_DEAL,

@@ -47,14 +47,15 @@ class TimedOpenSpielISMCTS:
             game,
             evaluator,
             uct_c=2.0,
-            max_simulations=1,
+            max_simulations=2,
             random_state=np.random.RandomState(seed + 1),
         )
         self.rate = 0.0  # simulations per second, measured
         self.simulations = 0
 
     def step(self, state: Any) -> int:
-        sims = 1 if self.rate <= 0 else max(1, int(self.rate * self.seconds))
+        # Its first simulation only expands the root: it needs two to choose.
+        sims = 2 if self.rate <= 0 else max(2, int(self.rate * self.seconds))
         self.bot._max_simulations = sims
         start = time.perf_counter()
         action = int(self.bot.step(state))

@@ -54,8 +54,12 @@ class TimedOpenSpielISMCTS:
         self.simulations = 0
 
     def step(self, state: Any) -> int:
-        # Its first simulation only expands the root: it needs two to choose.
-        sims = 2 if self.rate <= 0 else max(2, int(self.rate * self.seconds))
+        # Rounded at random, so that the expected time is the budget; its first
+        # simulation only expands the root: it needs two to choose.
+        budget = self.rate * self.seconds
+        whole = int(budget)
+        extra = 1 if self.bot._random_state.uniform() < budget - whole else 0
+        sims = 2 if self.rate <= 0 else max(2, whole + extra)
         self.bot._max_simulations = sims
         start = time.perf_counter()
         action = int(self.bot.step(state))

@@ -25,7 +25,7 @@ def test_a_deal_is_played_both_ways_and_reported(tmp_path: Path) -> None:
     versus.run(["harvest"], deals=1, seconds=0.002, out=out, first_seed=3)
     assert len(out.read_text().splitlines()) == 2
     table = versus.summary(out)
-    assert "| harvest | 2 | 1 | 2 |" in table
+    assert "| harvest | 2 | 1 | 2 |" in table and "%" in table
 
 
 def test_sewn_seats_alternate_in_pairs() -> None:

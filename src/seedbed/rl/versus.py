@@ -144,9 +144,10 @@ def _read(path: Path) -> list[dict[str, Any]]:
 
 
 def summary(path: Path) -> str:
-    """Per game: games, seedbed's mean share of the wins with a 95% interval over
-    deals (each deal's two games averaged, so the cards cancel), seconds per move."""
-    from scipy import stats
+    """Per game: deals, games, seedbed's mean share of the wins with its 95% Wilson
+    interval (the two games of a deal are one cluster, not independent: the
+    interval uses the effective number of games), seconds per move of each side."""
+    from seedbed.sim.stats import share
 
     rows = _read(path)
     lines = [
@@ -156,23 +157,17 @@ def summary(path: Path) -> str:
     ]
     for game_id in sorted({r["game"] for r in rows}):
         mine = [r for r in rows if r["game"] == game_id]
-        by_deal: dict[int, list[float]] = {}
-        for r in mine:
-            by_deal.setdefault(r["seed"], []).append(r["seedbed_share"])
-        pairs = [sum(v) / 2 for v in by_deal.values() if len(v) == 2]
-        n = len(pairs)
-        mean = float(np.mean(pairs)) if pairs else math.nan
-        half = (
-            float(stats.t.ppf(0.975, n - 1) * np.std(pairs, ddof=1) / math.sqrt(n))
-            if n > 1
-            else math.nan
-        )
+        est = share([r["seedbed_share"] for r in mine], clusters=[r["seed"] for r in mine])
+        low = math.nan if est.low is None else est.low
+        high = math.nan if est.high is None else est.high
         ours = np.mean([r["seconds_per_move"]["seedbed"] for r in mine])
         theirs = np.mean([r["seconds_per_move"]["openspiel"] for r in mine])
         sims = np.mean([r["openspiel_simulations_per_move"] for r in mine])
+        deals = len({r["seed"] for r in mine})
         lines.append(
-            f"| {game_id} | {mine[0]['players']} | {n} | {len(mine)} | {100 * mean:.1f}% | "
-            f"±{100 * half:.1f} | {ours:.3f} | {theirs:.3f} | {sims:.1f} |"
+            f"| {game_id} | {mine[0]['players']} | {deals} | {len(mine)} | "
+            f"{100 * est.mean:.1f}% | {100 * low:.1f}-{100 * high:.1f}% | "
+            f"{ours:.3f} | {theirs:.3f} | {sims:.1f} |"
         )
     return "\n".join(lines)
 

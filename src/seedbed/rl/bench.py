@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -91,7 +92,7 @@ def rows(seconds: float) -> list[tuple[str, str, str]]:
     for game_id in seedbed.available_games():
         cls = seedbed.load(game_id)
         for n in sorted({cls.min_players, cls.max_players}):
-            rate, games = _aec_steps(lambda g=game_id, n=n: seedbed.rl.env(g, players=n), seconds)
+            rate, games = _aec_steps(partial(seedbed.rl.env, game_id, players=n), seconds)
             out.append(
                 (f"seedbed {game_id}, {n} players (PettingZoo AEC)", f"{rate:,.0f}", str(games))
             )

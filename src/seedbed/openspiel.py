@@ -63,7 +63,7 @@ class _Held:
         return _Held(self.state.clone())
 
 
-class SeedbedOpenSpielState(pyspiel.State):
+class SeedbedOpenSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
     """An OpenSpiel state around one seedbed state."""
 
     def __init__(self, game: SeedbedOpenSpielGame, state: State) -> None:
@@ -132,7 +132,7 @@ class _Observer:
         return " ".join(f"{i}:{v:g}" for i, v in enumerate(vector) if v)
 
 
-class SeedbedOpenSpielGame(pyspiel.Game):
+class SeedbedOpenSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
     """An OpenSpiel game around one seedbed game; subclassed once per game id by
     :func:`register`."""
 

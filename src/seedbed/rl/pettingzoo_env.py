@@ -25,7 +25,7 @@ def agent_name(seat: int) -> str:
     return f"player_{seat}"
 
 
-class SeedbedAECEnv(AECEnv):
+class SeedbedAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
     """One seedbed game (any game of the registry, any player count and options) as
     a PettingZoo AEC environment. ``reset(seed=s)`` deals the game of seed ``s``, so
     the same seed and the same actions always give the same game."""
@@ -50,10 +50,10 @@ class SeedbedAECEnv(AECEnv):
         self._rng = random.Random()
         self.state: State | None = None
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:

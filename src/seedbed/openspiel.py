@@ -2,7 +2,7 @@
 docs/research.md).
 
 >>> import pyspiel, seedbed.openspiel
->>> seedbed.openspiel.register()
+>>> names = seedbed.openspiel.register()
 >>> game = pyspiel.load_game("python_seedbed_sewn", {"players": 4})
 >>> game.num_distinct_actions(), game.observation_tensor_shape()
 (114, [551])

@@ -4,8 +4,8 @@ environment (``pip install 'seedbed[rl]'``; docs/research.md).
 >>> import seedbed.rl
 >>> e = seedbed.rl.env("sow", players=3)
 >>> e.reset(seed=1)
->>> e.agent_selection
-'player_0'
+>>> e.possible_agents, e.observation_space("player_0")["observation"].shape
+(['player_0', 'player_1', 'player_2'], (298,))
 
 Both reach the games only through the registry and the protocol: observations are
 ``State.observation(seat)`` (each game's encoding, documented on its rules page),

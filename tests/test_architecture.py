@@ -41,8 +41,8 @@ def test_nothing_outside_games_imports_a_game_but_its_public_vocabulary() -> Non
     """Only a game's heuristic (``agents/heuristic/<id>.py``) may import that game's
     public vocabulary ``seedbed.games.<id>.rules``; everything else reaches games
     through the registry and the protocol."""
-    for sub in ("agents", "sim", "lab", "cli", "core", "testing", "server"):
-        for path in _modules(sub):
+    for sub in ("agents", "sim", "lab", "cli", "core", "testing", "server", "rl", "openspiel.py"):
+        for path in [SRC / sub] if sub.endswith(".py") else _modules(sub):
             for mod in _imports(path):
                 if not mod.startswith("seedbed.games"):
                     continue

@@ -194,8 +194,10 @@ def num_actions(players: int) -> int:
 #: (``Game.num_distinct_actions``): a move's index there is its place among the legal
 #: moves in increasing order of action number (``State.action_index``). A whole move
 #: is an int of up to 175 bits, far too many to number one by one. The most legal
-#: moves seen in 1,200 random games were 290 (``tests/rl``); moves beyond this many, in
-#: a position that had more, would have no index.
+#: moves seen in 180 random games (60 at each player count) were 290 (``tests/rl``);
+#: moves beyond this many have no index. Play that keeps sowing can pile a field high
+#: enough for hundreds of thousands of harvests (660,454 after 29 first-legal moves of
+#: a 2-player game from seed 5): an adapter then offers the first 1,024 only.
 ACTION_SLOTS: Final = 1024
 
 

@@ -23,6 +23,7 @@ from seedbed.agents.base import available_agents, make_agent
 from seedbed.cli.options import parse_agent_list, parse_options
 from seedbed.cli.play import PlaySession, SeatSpec
 from seedbed.cli.replay import replay_record
+from seedbed.core.docs import rules_page
 from seedbed.core.records import Record
 from seedbed.core.registry import available_games, game_class, load
 
@@ -79,21 +80,11 @@ def games() -> None:
         console.print(f"    {name}: {doc}")
 
 
-def _rules_dir() -> Path:
-    """Where the rules pages are: inside the package when installed from a wheel
-    (``setup.py`` copies them there), else ``docs/rules`` of the source tree (an
-    editable install)."""
-    packaged = Path(__file__).resolve().parents[1] / "rules"
-    if packaged.is_dir():
-        return packaged
-    return Path(__file__).resolve().parents[3] / "docs" / "rules"
-
-
 @app.command()
 def rules(game: Annotated[str, typer.Argument(help="Game id, e.g. sewn.")]) -> None:
     """Show a game's rules page."""
     game_class(game)  # a clear error for an unknown id
-    page = _rules_dir() / f"{game}.md"
+    page = rules_page(game)
     if not page.exists():
         raise UserError(f"the rules page {page} is missing from this installation")
     console.print(Markdown(page.read_text(encoding="utf-8")))

@@ -84,6 +84,8 @@ export interface CardOptions {
   /** What a click on it means for the move picker (``data-target``). */
   target?: string;
   title?: string;
+  /** The card's code, for tools that read the page (``data-card``). */
+  card?: string;
 }
 
 const W = 60;
@@ -98,6 +100,7 @@ function frame(cls: string, label: string, opts: CardOptions, ...children: Child
       role: "img",
       "aria-label": label,
       "data-target": opts.target,
+      "data-card": opts.card,
     },
     s("title", {}, opts.title ?? label),
     s("rect", { x: 0.75, y: 0.75, width: W - 1.5, height: HGT - 1.5, rx: 5, class: "card-edge" }),
@@ -111,6 +114,7 @@ export function cardFace(code: string, opts: CardOptions = {}): SVGElement {
   const c = parseCard(code);
   if (!c) return cardBack({ ...opts, title: code });
   if (c.rank === "JK") {
+    opts = { ...opts, card: "JK" };
     return frame("face joker", "Joker", opts,
       s("text", { x: 6, y: 20, class: "card-rank" }, "J"),
       s("text", { x: 6, y: 36, class: "card-rank" }, "K"),
@@ -118,6 +122,7 @@ export function cardFace(code: string, opts: CardOptions = {}): SVGElement {
       s("text", { x: 30, y: 78, class: "card-word", "text-anchor": "middle" }, "JOKER"),
     );  // prettier-ignore
   }
+  opts = { ...opts, card: code };
   const suit = c.suit as Suit;
   const shown = c.rank === "T" ? "10" : c.rank;
   const colour = isRed(suit) ? "red" : "black";

@@ -11,6 +11,7 @@ interface LobbyData {
 }
 
 const YOU = "@you";
+let accountName = "";
 const OPEN = "human";
 
 export function lobbyPage(): void {
@@ -121,7 +122,7 @@ function openForm(data: LobbyData, g: GameInfo): void {
       return;
     }
     const who = (name as HTMLInputElement).value.trim();
-    if (mine >= 0 && !who && !account.name) {
+    if (mine >= 0 && !who && !accountName) {
       err.textContent = "Say your name, so that the others know who you are.";
       return;
     }
@@ -201,12 +202,12 @@ async function account(): Promise<void> {
   const box = byId("who");
   try {
     const me = await api<{ name: string }>("/api/me");
-    account.name = me.name;
+    accountName = me.name;
     clear(box, `Logged in as ${me.name} `,
       h("button", { type: "button", class: "linkish", onclick: async () => { await api("/api/session", undefined, { method: "DELETE" }); location.reload(); } }, "log out"));  // prettier-ignore
     return;
   } catch {
-    account.name = "";
+    accountName = "";
   }
   const name = h("input", { placeholder: "name", maxlength: 64, "aria-label": "name", autocomplete: "username" });
   const pass = h("input", { type: "password", placeholder: "password", "aria-label": "password", autocomplete: "current-password" });
@@ -228,4 +229,4 @@ async function account(): Promise<void> {
     err);  // prettier-ignore
   clear(box, h("details", {}, h("summary", {}, "Log in to be rated"), form));
 }
-account.name = "";
+accountName = "";

@@ -25,7 +25,7 @@ class TablePage {
   ui: GameUI;
   conn: TableConnection;
   picker: Picker | null = null;
-  pickerVersion = -1;
+  pickerKey = "";
   positionAt = performance.now();
   pending: string | null = null;
   logShown = 0;
@@ -123,12 +123,17 @@ class TablePage {
     const table = this.conn.table;
     if (!pos || !table) return;
     this.positionAt = performance.now();
+    // For people's tools and the tests: which version of the table this page shows.
+    document.body.dataset.version = String(this.conn.version);
+    document.body.dataset.status = pos.status;
     byId("table-name").textContent = table.name ? `· ${table.name}` : "";
     document.title = `${this.yourTurn() ? "● " : ""}${this.data.name} table · seedbed`;
-    if (this.pickerVersion !== this.conn.version || !this.picker) {
+    // A new picker for each new position, and when this page sat down or stood up.
+    const key = `${this.conn.version}:${this.conn.seat}:${pos.legal.length}`;
+    if (this.pickerKey !== key || !this.picker) {
       const ctx = this.ctx()!;
       this.picker = new Picker(pos.legal.map((m) => ({ legal: m, parts: this.ui.parts(m.move, ctx) })));
-      this.pickerVersion = this.conn.version;
+      this.pickerKey = key;
       byId("move-error").textContent = "";
     }
     this.renderSeats();
@@ -265,6 +270,7 @@ class TablePage {
     el.hidden = false;
     const ctx = this.ctx()!;
     const p = this.picker;
+    el.dataset.depth = String(p.chosen.length);
     const done = p.complete();
     const crumbs = p.chosen.length
       ? h("p", { class: "crumbs" }, p.chosen.map((c, i) => [i ? " → " : "", h("span", { class: "crumb" }, c.label)]))

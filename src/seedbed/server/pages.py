@@ -24,6 +24,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup
 from markdown_it import MarkdownIt
 
 from seedbed.agents.base import available_agents
@@ -146,9 +147,14 @@ _HEADERS = {
 }
 
 
-def _json(data: Any) -> str:
-    """JSON for a ``<script type="application/json">`` block (Jinja escapes it)."""
-    return json.dumps(data, separators=(",", ":"))
+def _json(data: Any) -> Markup:
+    """JSON for a ``<script type="application/json">`` block. The text inside a script
+    element is not HTML-decoded, so instead of entities the characters that could end
+    the element (``<``, ``>``, ``&``) are written as JSON escapes."""
+    text = json.dumps(data, separators=(",", ":"))
+    for ch, esc in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026")):
+        text = text.replace(ch, esc)
+    return Markup(text)
 
 
 def _manager(request: Request) -> Manager:

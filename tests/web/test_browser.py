@@ -76,7 +76,9 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicking(
         )
     assert headline.strip()
     assert page.locator("#result .score-sheet tr").count() >= 2
-    assert me.clicks > 0 and me.board_clicks > 0, "moves were chosen on the table itself"
+    assert me.clicks > 0
+    if not page.query_selector(".raw-view"):  # an engine without its table part is drawn as text
+        assert me.board_clicks > 0, "moves were chosen on the table itself"
     shoot(page, artifacts, f"{game}-over")
     # Nothing the seat could not know reached its page.
     frames = me.messages()

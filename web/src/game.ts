@@ -43,7 +43,10 @@ export function registerGame(id: string, ui: GameUI): void {
   registry[id] = ui;
 }
 
-export function gameUI(id: string): GameUI {
+/** The game's module, or the plain one for a game without a module or for a view
+ *  without the common envelope's ``table`` part (an engine not yet in that shape). */
+export function gameUI(id: string, view?: View): GameUI {
+  if (view && (view.table === undefined || view.table === null)) return fallbackUI;
   return registry[id] ?? fallbackUI;
 }
 
@@ -52,7 +55,7 @@ const fallbackUI: GameUI = {
   board(ctx) {
     const pre = document.createElement("pre");
     pre.className = "raw-view";
-    pre.textContent = JSON.stringify(ctx.view.table, null, 1);
+    pre.textContent = JSON.stringify(ctx.view.table ?? ctx.view, null, 1);
     return pre;
   },
   parts(move) {

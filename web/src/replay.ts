@@ -22,7 +22,7 @@ interface Replay {
 
 export function replayPage(): void {
   const data = pageData<ReplayData>();
-  const ui = gameUI(data.game);
+  let ui = gameUI(data.game);
   let summary: TableSummary | null = null;
   let replay: Replay | null = null;
   let step = 0;
@@ -42,6 +42,7 @@ export function replayPage(): void {
 
   const draw = () => {
     if (!replay || !summary) return;
+    ui = gameUI(data.game, replay.positions[step].view);
     const c = ctx();
     clear(byId("board"), ui.board(c));
     slider.max = String(replay.positions.length - 1);

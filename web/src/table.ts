@@ -122,6 +122,7 @@ class TablePage {
     const pos = this.conn.position;
     const table = this.conn.table;
     if (!pos || !table) return;
+    this.ui = gameUI(this.data.game, pos.view);
     this.positionAt = performance.now();
     // For people's tools and the tests: which version of the table this page shows.
     document.body.dataset.version = String(this.conn.version);

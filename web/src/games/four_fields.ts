@@ -3,7 +3,7 @@
 // turning with the seasons, the players' harvest piles and coins, the viewer's hand.
 
 import { cardBack, cardFace, cardText, fan, parseCard, suitIcon, withSymbols, type Suit } from "../cards";
-import { h, s } from "../dom";
+import { h, plural, s } from "../dom";
 import { registerGame, type DrawContext, type Part } from "../game";
 import { box, facts, fromViewer, seatCall } from "../layout";
 
@@ -77,7 +77,7 @@ function board(ctx: DrawContext): HTMLElement {
       `ff-player${seat === ctx.view.to_move ? " to-move" : ""}`,
       facts([
         ["Hand", `${p.hand_size} card${p.hand_size === 1 ? "" : "s"}`],
-        ["Harvest", `${pile.length} cards: ${count(pile, (c) => c?.suit === "H")}♥ ${count(pile, (c) => c?.suit === "S")}♠ ${count(pile, (c) => c?.rank === "A")} Aces`],
+        ["Harvest", `${pile.length} cards: ${plural(count(pile, (c) => c?.suit === "H"), "heart")}, ${plural(count(pile, (c) => c?.suit === "S"), "spade")}, ${plural(count(pile, (c) => c?.rank === "A"), "Ace")}`],
         ["Coins", String(p.coins)],
         ["Keeps", (p.holds_values as number[]).length ? (p.holds_values as number[]).map(value).join(", ") : "—"],
       ]),

@@ -84,13 +84,14 @@ def open_table(context: Any, base: str, table_id: str, name: str | None, seat: i
     return sp
 
 
-def play(pages: list[SeatPage], rng: random.Random, until: Any, timeout: float = 300) -> None:
+def play(pages: list[SeatPage], rng: random.Random, until: Any, timeout: float = 240) -> None:
     """Click moves on every page whose turn it is until ``until()`` is true."""
     deadline = time.monotonic() + timeout
     idle = 0
     while not until():
         if time.monotonic() > deadline:
-            raise AssertionError(f"no end in {timeout} s: {[p.state() for p in pages]}")
+            last = [p.frames[-3:] for p in pages]
+            raise AssertionError(f"no end in {timeout} s: {[p.state() for p in pages]} {last}")
         acted = False
         for p in pages:
             acted = p.act(rng) or acted

@@ -70,6 +70,9 @@ class TablePage {
     this.linkState = state;
     const banner = byId("banner");
     if (state === "open") {
+      // A move sent on the lost connection is either in the table's log (the update
+      // shows it) or was never received: offer the moves again either way.
+      this.pending = null;
       banner.hidden = true;
       banner.className = "banner";
     } else if (state === "reconnecting") {
@@ -92,7 +95,12 @@ class TablePage {
   }
 
   rejected(code: string, reason: string, id?: string): void {
-    if (id && id === this.pending) this.pending = null;
+    if (id && id === this.pending) {
+      this.pending = null;
+      this.renderPicker();
+      this.markTargets();
+      this.renderFallback();
+    }
     const box = byId("move-error");
     box.textContent = code === "stale" ? "The table changed: look again." : reason;
     if (code === "not_allowed") {

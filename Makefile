@@ -9,9 +9,11 @@ COMPILED_SRC := $(shell $(PY) src/seedbed/_build.py)
 .PHONY: play test lint typecheck webcheck pytest bench slow serve static bench-server postgres clean
 
 $(STAMP): pyproject.toml setup.py src/seedbed/_build.py $(COMPILED_SRC)
+	@echo "Setting up $(VENV): installing seedbed and compiling its engines with mypyc" \
+	  "(a few minutes the first time, or after an engine changes)..."
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,server]'
+	$(BIN)/pip install --quiet -e '.[dev,server,lab,ray]'
 	touch $(STAMP)
 
 play: $(STAMP)

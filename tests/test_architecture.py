@@ -41,7 +41,7 @@ def test_nothing_outside_games_imports_a_game_but_its_public_vocabulary() -> Non
     """Only a game's heuristic (``agents/heuristic/<id>.py``) may import that game's
     public vocabulary ``seedbed.games.<id>.rules``; everything else reaches games
     through the registry and the protocol."""
-    for sub in ("agents", "sim", "cli", "core", "testing", "server"):
+    for sub in ("agents", "sim", "lab", "cli", "core", "testing", "server"):
         for path in _modules(sub):
             for mod in _imports(path):
                 if not mod.startswith("seedbed.games"):

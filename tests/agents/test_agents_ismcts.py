@@ -169,15 +169,15 @@ def test_four_fields_scores_only_at_round_ends() -> None:
     state = game.new_state(8)
     agents = [make_agent("heuristic", seed=p) for p in range(3)]
     scores = state.scores()
-    rounds = state.view(None)["round"]
+    rounds = state.view(None)["table"]["round"]
     while not state.is_terminal():
         player = state.current_player()
         assert player is not None
         state.apply_action(agents[player].select_action(state.infoset(player)))
         if state.scores() != scores:
-            assert state.is_terminal() or state.view(None)["round"] != rounds
+            assert state.is_terminal() or state.view(None)["table"]["round"] != rounds
         scores = state.scores()
-        rounds = state.view(None)["round"]
+        rounds = state.view(None)["table"]["round"]
 
 
 def test_sewn_rounds_have_102_decisions() -> None:
@@ -189,7 +189,7 @@ def test_sewn_rounds_have_102_decisions() -> None:
     agents = [make_agent("random", seed=p) for p in range(4)]
     while not state.is_terminal():
         expected = state.move_number() // 102 + 1
-        assert state.view(None)["round"] == expected
+        assert state.view(None)["table"]["round"] == expected
         player = state.current_player()
         assert player is not None
         state.apply_action(agents[player].select_action(state.infoset(player)))

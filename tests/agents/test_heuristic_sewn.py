@@ -1,4 +1,5 @@
-"""The SEWN heuristic's card play, on hand-made compact views (docs/rules/sewn.md)."""
+"""The SEWN heuristic's decisions, on hand-made compact views (the layout of the
+``CV_`` indices in seedbed.games.sewn.rules)."""
 
 from __future__ import annotations
 
@@ -6,11 +7,19 @@ import random
 
 from seedbed.agents.heuristic.sewn import choose
 from seedbed.core.cards import mask_of, parse_card, parse_cards
+from seedbed.games.sewn import rules as R
 
-HARVEST = 5
-PICK = 4
-PRIVILEGE = 2
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
+
+
+def compact(**entries: int) -> tuple[int, ...]:
+    """A compact view with the named ``CV_`` entries set (the rest 0, the trick -1)."""
+    view = [0] * R.CV_SIZE
+    view[R.CV_TRUMP] = -1
+    view[R.CV_TRICK : R.CV_TRICK + 3] = [-1, -1, -1]
+    for name, value in entries.items():
+        view[getattr(R, f"CV_{name.upper()}")] = value
+    return tuple(view)
 
 
 class Seat:
@@ -32,11 +41,17 @@ def harvest_seat(
     hand: str, legal: str, trump: int, leader: int, trick: str, played: str = ""
 ) -> Seat:
     cards = [parse_card(x) for x in trick.split()]
-    slots = (cards + [-1, -1, -1])[:3]
-    played_mask = mask_of(parse_cards(played)) | mask_of(cards)
-    hand_mask = mask_of(parse_cards(hand))
-    compact = (HARVEST, trump, hand_mask, played_mask, 0, 0, 0, 0, 0, leader, *slots)
-    return Seat((leader + len(cards)) & 3, sorted(parse_cards(legal)), compact)
+    view = list(
+        compact(
+            phase=R.HARVEST,
+            trump=trump,
+            hand=mask_of(parse_cards(hand)),
+            played=mask_of(parse_cards(played)) | mask_of(cards),
+            leader=leader,
+        )
+    )
+    view[R.CV_TRICK : R.CV_TRICK + len(cards)] = cards
+    return Seat((leader + len(cards)) & 3, sorted(parse_cards(legal)), tuple(view))
 
 
 def test_the_led_suit_is_the_leaders_card() -> None:
@@ -76,15 +91,28 @@ def test_leader_without_masters_leads_low_from_the_longest_side_suit() -> None:
 def test_privilege_takes_first_pick_when_the_fields_differ() -> None:
     south = mask_of(parse_cards("AS KH QD"))  # 9 high-card points
     north = mask_of(parse_cards("2S 3H 4D"))  # none
-    compact = (PRIVILEGE, -1, 0, 0, 0, south, 0, north, 0, 0, -1, -1, -1)
-    assert choose(Seat(0, [104, 105], compact), random.Random(0)) == 105
-    even = (PRIVILEGE, -1, 0, 0, 0, south, 0, south, 0, 0, -1, -1, -1)
-    assert choose(Seat(0, [104, 105], even), random.Random(0)) == 104
+    privilege = [R.TAKE_TRUMP, R.TAKE_FIRST_PICK]
+    view = list(compact(phase=R.PRIVILEGE))
+    view[R.CV_KNOWN + R.SOUTH], view[R.CV_KNOWN + R.NORTH] = south, north
+    assert choose(Seat(R.SOUTH, privilege, tuple(view)), random.Random(0)) == R.TAKE_FIRST_PICK
+    view[R.CV_KNOWN + R.NORTH] = south
+    assert choose(Seat(R.SOUTH, privilege, tuple(view)), random.Random(0)) == R.TAKE_TRUMP
 
 
 def test_pick_takes_the_field_strongest_in_trump() -> None:
-    south = mask_of(parse_cards("AS KS"))
-    north = mask_of(parse_cards("4H 5H 9H TH"))
-    compact = (PICK, HEARTS, 0, 0, 0, south, 0, north, 0, 0, -1, -1, -1)
+    view = list(compact(phase=R.PICK, trump=HEARTS))
+    view[R.CV_KNOWN + R.SOUTH] = mask_of(parse_cards("AS KS"))
+    view[R.CV_KNOWN + R.NORTH] = mask_of(parse_cards("4H 5H 9H TH"))
+    fields = [R.encode(R.Action(R.KIND_PICK, field=f)) for f in (R.SOUTH, R.NORTH)]
     # South: 4 + 3 high-card points = 7; North: four trumps at 1.5 + 0.15 * power = 9.
-    assert choose(Seat(0, [110, 112], compact), random.Random(0)) == 112
+    assert choose(Seat(R.SOUTH, fields, tuple(view)), random.Random(0)) == fields[1]
+
+
+def test_seed_phase_keeps_the_strongest_card_for_end_of_summer() -> None:
+    """Plays and plants go low (End of Summer order: rank, then S > H > D > C)."""
+    hand = parse_cards("AS 2H 2C KD")
+    view = compact(phase=R.SEED, hand=mask_of(hand))
+    assert choose(Seat(R.SOUTH, sorted(hand), view), random.Random(0)) == parse_card("2C")
+    plants = sorted(R.PLANT_BASE + c for c in hand)
+    view = compact(phase=R.PLANT, hand=mask_of(hand))
+    assert choose(Seat(R.SOUTH, plants, view), random.Random(0)) == R.PLANT_BASE + parse_card("2C")

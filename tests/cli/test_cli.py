@@ -73,13 +73,55 @@ def test_simulate_reports_and_writes_records(
         ["simulate", "toy", "-p", "3", "-n", "12", "--seed", "4", "--out", str(out_file)],
     )
     assert code == 0
-    assert "win share" in out and "by seat" in out
+    assert "win share" in out and "by position in the turn order" in out
     assert "rules fired per game" in out and "tricks" in out
     lines = out_file.read_text().splitlines()
     assert len(lines) == 12
     first = json.loads(lines[0])
     rec = Record(**{k: first["record"][k] for k in ("game", "params", "seed", "moves", "scores")})
     assert rec.replay().scores() == first["scores"]
+
+
+def test_simulate_refuses_to_overwrite_games_and_resumes_them(
+    toy_registered, capsys, monkeypatch, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    out_file = tmp_path / "games.jsonl"
+    args = ["simulate", "toy", "-n", "6", "--seed", "2", "--out", str(out_file)]
+    assert run(capsys, monkeypatch, args)[0] == 0
+    before = out_file.read_text()
+    code, _, err = run(capsys, monkeypatch, args)
+    assert code == 2 and "already holds games: add --resume" in err
+    assert out_file.read_text() == before
+    code, out, _ = run(capsys, monkeypatch, [*args, "--resume"])
+    assert code == 0 and "(6 kept from before)" in " ".join(out.split())
+    code, _, err = run(capsys, monkeypatch, [*args[:-2], "--resume"])
+    assert code == 2 and "--resume needs --out" in err
+    code, _, err = run(
+        capsys, monkeypatch, ["simulate", "toy", "-n", "9", "--out", str(out_file), "--resume"]
+    )
+    assert code == 2 and "belongs to another run" in err
+
+
+def test_simulate_statistics_are_honest(toy_registered, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Issue 13: no ``100.0% ± 0.0``, no ``± inf``; ratings get an interval; a table
+    whose seats were forced says so."""
+    code, out, _ = run(
+        capsys, monkeypatch, ["simulate", "toy", "-n", "1", "-a", "random,heuristic"]
+    )
+    assert code == 0
+    assert "inf" not in out and "± 0.0" not in out
+    assert "[n/a]" in out  # the mean of one game has no interval
+    assert "sat in fixed seats" in out
+    code, out, _ = run(
+        capsys, monkeypatch, ["arena", "toy", "-a", "heuristic,random", "-n", "6", "--json"]
+    )
+    data = json.loads(out)
+    heuristic = data["agents"][0]
+    assert heuristic["rating"]["low"] is not None or heuristic["win_share"]["value"] == 1
+    assert "each agent sat in each position equally often" in data["positions_note"]
+    for line in data["agents"]:
+        share = line["win_share"]
+        assert share["method"].startswith("wilson") and share["low"] < share["high"]
 
 
 def test_simulate_json_is_the_same_for_any_worker_count(

@@ -28,3 +28,5 @@ def test_wheel_contains_every_rules_page(tmp_path: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     for game_id in seedbed.available_games():
         assert f"seedbed/rules/{game_id}.md" in names
+    # seedbed report renders its page from a template inside the package.
+    assert "seedbed/lab/templates/report.html.j2" in names

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -18,6 +20,9 @@ from seedbed.core.cards import (
     mask_of,
     parse_card,
     parse_cards,
+    popcount,
+    randbelow,
+    shuffle,
 )
 from seedbed.core.errors import NotationError
 
@@ -85,3 +90,35 @@ def test_canonical_tokens_make_notation_comparable() -> None:
         "5d harvest F2 : 5C+3H 2d"
     )
     assert canonical_card_tokens("plant 10h") == "plant TH"
+
+
+def test_shuffle_is_random_shuffle() -> None:
+    """The compiled deal shuffle gives exactly ``random.shuffle``'s order and leaves the
+    generator where ``random.shuffle`` leaves it (seeded deals depend on it)."""
+    for seed in [0, 1, 2**31 - 1, (2**62 - 1) * 1009 + 7, *range(2, 40)]:
+        for size in [0, 1, 2, 3, 5, 17, 54, 60]:
+            mine = list(range(size))
+            theirs = list(range(size))
+            a = random.Random(seed)
+            b = random.Random(seed)
+            shuffle(a, mine)
+            b.shuffle(theirs)
+            assert mine == theirs
+            assert a.getstate() == b.getstate()
+
+
+def test_randbelow_is_randrange() -> None:
+    for seed in range(50):
+        a = random.Random(seed)
+        b = random.Random(seed)
+        for size in (1, 2, 3, 4, 7, 100, 2**40 + 3):
+            assert randbelow(a, size) == b.randrange(size)
+        assert a.getstate() == b.getstate()
+
+
+def test_popcount_is_bit_count() -> None:
+    rng = random.Random(5)
+    values = [0, 1, (1 << 54) - 1, (1 << 56) - 1, 1 << 56, (1 << 70) - 1, -1, -(1 << 60)]
+    values += [rng.getrandbits(rng.randrange(1, 60)) for _ in range(2000)]
+    for x in values:
+        assert popcount(x) == x.bit_count()

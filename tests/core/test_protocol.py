@@ -42,6 +42,8 @@ def test_options_are_validated_and_listed() -> None:
     assert g.option("mode") == "b"
     with pytest.raises(ValueError, match="no option colour; its options are: fast, mode"):
         OptGame(colour="red")
+    with pytest.raises(ValueError, match="no option mdoe; did you mean 'mode'"):
+        OptGame(mdoe="a")
     with pytest.raises(ValueError, match="choose one of 'a', 'b'"):
         OptGame(mode="c")
     with pytest.raises(ValueError, match="true or false"):

@@ -211,7 +211,7 @@ def test_undo_of_a_hidden_plant_is_allowed_and_of_a_shown_card_is_not(
             ack = await c.request({"type": "undo", "version": c.version})
             await c.caught_up(ack["version"])
             assert c.log[-1]["kind"] == "undo"
-            assert c.position["view"]["current"]["hand"] == before["current"]["hand"]
+            assert c.position["view"]["table"]["hand"] == before["table"]["hand"]
 
     run(scenario())
 

@@ -8,8 +8,9 @@ seed, and rejects options it does not know with a clear ``ValueError``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Final, Protocol, runtime_checkable
 
+from seedbed.core.errors import close_match, quote, quote_name
 from seedbed.core.protocol import InfoSet
 
 
@@ -37,14 +38,23 @@ def available_agents() -> dict[str, str]:
     return {name: doc for name, (_, doc) in sorted(_FACTORIES.items())}
 
 
+#: No agent spec is longer (``ismcts:time=1.0,rollout=heuristic,depth=0,bias=0`` is 48);
+#: longer text, from a file or the network, is refused before it is split.
+MAX_SPEC: Final = 200
+
+
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     """Split ``"name:k=v,k=v"`` into the name and its options."""
+    if not isinstance(spec, str):
+        raise ValueError(f"an agent spec is text, not {quote(spec)}")
+    if len(spec) > MAX_SPEC:
+        raise ValueError(f"agent spec {quote(spec)} is too long (at most {MAX_SPEC} characters)")
     name, _, rest = spec.strip().partition(":")
     options: dict[str, str] = {}
     for part in filter(None, (p.strip() for p in rest.split(","))):
         key, eq, value = part.partition("=")
         if not eq or not key.strip():
-            raise ValueError(f"agent option {part!r} in {spec!r} must be key=value")
+            raise ValueError(f"agent option {quote(part)} in {quote(spec)} must be key=value")
         options[key.strip()] = value.strip()
     return name.strip(), options
 
@@ -55,8 +65,10 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
     name, options = parse_spec(spec)
     entry = _FACTORIES.get(name)
     if entry is None:
+        close = close_match(name, _FACTORIES)
+        hint = f" did you mean {close!r}?" if close else ""
         raise ValueError(
-            f"no agent {name!r}; available: {', '.join(sorted(_FACTORIES))} "
+            f"no agent {quote(name)};{hint} available: {', '.join(sorted(_FACTORIES))} "
             "(options as name:key=value,...)"
         )
     return entry[0](options, seed)
@@ -67,7 +79,11 @@ def reject_unknown(name: str, options: dict[str, Any], known: set[str]) -> None:
     unknown = sorted(set(options) - known)
     if unknown:
         valid = ", ".join(sorted(known)) or "none"
-        raise ValueError(f"agent {name!r} has no option {', '.join(unknown)}; options: {valid}")
+        close = close_match(unknown[0], known) if len(unknown) == 1 else None
+        hint = f" did you mean {close!r}?" if close else ""
+        named = ", ".join(quote_name(u) for u in unknown[:3])
+        more = f" (and {len(unknown) - 3} more)" if len(unknown) > 3 else ""
+        raise ValueError(f"agent {name!r} has no option {named}{more};{hint} options: {valid}")
 
 
 def _load_builtin() -> None:

@@ -352,9 +352,12 @@ def top_moves(
 
 def _float(name: str, text: str) -> float:
     try:
-        return float(text)
+        value = float(text)
     except ValueError:
-        raise ValueError(f"agent 'ismcts' option {name} takes a number, not {text!r}") from None
+        value = math.nan
+    if not math.isfinite(value):  # time=inf would search for ever
+        raise ValueError(f"agent 'ismcts' option {name} takes a number, not {text!r}")
+    return value
 
 
 def _make(options: dict[str, str], seed: int | None) -> ISMCTSAgent:
@@ -365,7 +368,7 @@ def _make(options: dict[str, str], seed: int | None) -> ISMCTSAgent:
     seconds: float | None = None
     if "iterations" in options:
         text = options["iterations"]
-        if not text.isdigit():
+        if not (text.isascii() and text.isdigit()):
             raise ValueError(f"agent 'ismcts' option iterations takes a whole number, not {text!r}")
         iterations = int(text)
     if "time" in options:
@@ -377,7 +380,7 @@ def _make(options: dict[str, str], seed: int | None) -> ISMCTSAgent:
     if bias < 0:
         raise ValueError(f"agent 'ismcts' option bias must be 0 or more, not {bias}")
     depth_text = options.get("depth", str(DEFAULT_DEPTH))
-    if not depth_text.isdigit():
+    if not (depth_text.isascii() and depth_text.isdigit()):
         raise ValueError(f"agent 'ismcts' option depth takes a whole number, not {depth_text!r}")
     cutoff_text = options.get("cutoff", "auto").lower()
     cutoff: str | int | None
@@ -387,7 +390,7 @@ def _make(options: dict[str, str], seed: int | None) -> ISMCTSAgent:
         cutoff = "score"
     elif cutoff_text in ("none", "false"):
         cutoff = None
-    elif cutoff_text.isdigit() and int(cutoff_text) > 0:
+    elif cutoff_text.isascii() and cutoff_text.isdigit() and int(cutoff_text) > 0:
         cutoff = int(cutoff_text)
     else:
         raise ValueError(

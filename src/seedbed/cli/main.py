@@ -7,23 +7,38 @@ line on stderr and exit status 2, never a traceback: :func:`main` catches seedbe
 
 from __future__ import annotations
 
+import functools
 import json
+import math
+import os
+import random
 import statistics
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.markup import escape
 from rich.table import Table
 
+from seedbed import lab as lab_defaults
 from seedbed._version import __version__
 from seedbed.agents.base import available_agents, make_agent
 from seedbed.cli.options import parse_agent_list, parse_options
-from seedbed.cli.play import PlaySession, SeatSpec
-from seedbed.cli.replay import replay_record
+from seedbed.cli.play import (
+    EXIT_INTERRUPTED,
+    PlaySession,
+    SeatSpec,
+    plan_seats,
+    resumed_seats,
+)
+from seedbed.cli.replay import load_replay, replay_record
 from seedbed.core.docs import rules_page
+from seedbed.core.protocol import State
 from seedbed.core.records import Record
 from seedbed.core.registry import available_games, game_class, load
 
@@ -80,26 +95,54 @@ def games() -> None:
         console.print(f"    {name}: {doc}")
 
 
+def _pager_keeps_styles() -> bool:
+    """Whether the pager will show colours and bold rather than raw escape codes.
+
+    The pager is the one pydoc (and so rich) runs: ``$MANPAGER``, ``$PAGER`` or
+    ``less``. ``less`` shows styles with ``-R``/``-r``, which we ask for in ``LESS``
+    when the user has not set it; any other pager gets plain text."""
+    words = (os.environ.get("MANPAGER") or os.environ.get("PAGER") or "less").split()
+    if not words or Path(words[0]).name != "less":
+        return False
+    flags = words[1:] + os.environ.setdefault("LESS", "-R").split()
+    return any(
+        f.lower() == "--raw-control-chars"
+        or (f.startswith("-") and not f.startswith("--") and "r" in f.lower())
+        for f in flags
+    )
+
+
 @app.command()
 def rules(game: Annotated[str, typer.Argument(help="Game id, e.g. sewn.")]) -> None:
-    """Show a game's rules page."""
-    game_class(game)  # a clear error for an unknown id
-    page = rules_page(game)
+    """Show a game's rules page (through a pager in a terminal: q leaves it)."""
+    gid = game_class(game).id  # a clear error for an unknown id
+    page = rules_page(gid)
     if not page.exists():
-        raise UserError(f"the rules page {page} is missing from this installation")
-    console.print(Markdown(page.read_text(encoding="utf-8")))
+        raise UserError(f"the rules page for {gid} is missing from this installation")
+    text = Markdown(page.read_text(encoding="utf-8"))
+    if not console.is_terminal:
+        console.print(text)
+        return
+    with console.pager(styles=_pager_keeps_styles()):
+        console.print(text)
+
+
+_QUIT_WORDS = ("quit", "q", "exit")
 
 
 def _choose_game(players: int | None) -> tuple[str, int | None]:
-    """Ask which game (and player count) to play when none was named."""
+    """Ask which game (and player count) to play when none was named. ``quit`` or
+    Ctrl-D leaves quietly (status 0: ``make play`` reports no error)."""
     ids = available_games()
-    console.print("[bold]Which game?[/bold]")
+    console.print("[bold]Which game?[/bold] ('quit' to leave)")
     for k, gid in enumerate(ids, 1):
         cls = game_class(gid)
         console.print(f"  {k}) {cls.name} - {cls.summary}")
     try:
         while True:
             answer = console.input("game number or id: ").strip().lower()
+            if answer in _QUIT_WORDS:
+                raise typer.Exit(0)
             if answer.isdigit() and 1 <= int(answer) <= len(ids):
                 game = ids[int(answer) - 1]
                 break
@@ -114,12 +157,18 @@ def _choose_game(players: int | None) -> tuple[str, int | None]:
             ).strip()
             if not answer:
                 break
+            if answer in _QUIT_WORDS:
+                raise typer.Exit(0)
             if answer.isdigit() and cls.min_players <= int(answer) <= cls.max_players:
                 players = int(answer)
             else:
                 console.print(f"[red]{cls.name} is for {cls.min_players}-{cls.max_players}[/red]")
     except EOFError:
-        raise UserError("no game chosen: name one, e.g. 'seedbed play sewn'") from None
+        console.print("\nno game chosen (name one to skip this menu, e.g. 'seedbed play sewn')")
+        raise typer.Exit(0) from None
+    except KeyboardInterrupt:
+        console.print("\ninterrupted")
+        raise typer.Exit(EXIT_INTERRUPTED) from None
     return game, players
 
 
@@ -127,19 +176,31 @@ def _choose_game(players: int | None) -> tuple[str, int | None]:
 def play(
     game: Annotated[str | None, typer.Argument(help="Game id (omit with --resume).")] = None,
     players: Annotated[int | None, typer.Option("--players", "-p", help="Player count.")] = None,
-    seat: Annotated[int, typer.Option("--seat", help="Your seat (0 = first).")] = 0,
+    seat: Annotated[
+        int | None, typer.Option("--seat", help="Your seat (0 = first; default 0).")
+    ] = None,
     opponents: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--opponents",
             help="Agent spec for the other seats, or one per other seat, comma separated; "
-            "'human' for hot-seat play.",
+            "'human' for hot-seat play. Default: heuristic.",
         ),
-    ] = "heuristic",
+    ] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Deal seed (default: random).")] = None,
-    save: Annotated[Path | None, typer.Option("--save", help="Record file to write.")] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            "--save", help="Record file, written after every move (never another game's)."
+        ),
+    ] = None,
     resume: Annotated[
-        Path | None, typer.Option("--resume", help="Continue a saved record.")
+        Path | None,
+        typer.Option(
+            "--resume",
+            help="Continue a saved record (saving to it). --seat and --opponents may change "
+            "who plays; GAME, --players, --seed and -o must match the record if given.",
+        ),
     ] = None,
     hints: Annotated[
         bool, typer.Option("--hints", help="Offer 'hint' at your prompt (ISMCTS advice).")
@@ -148,14 +209,7 @@ def play(
 ) -> None:
     """Play in the terminal against agents, or hot-seat with friends."""
     if resume is not None:
-        record = Record.load(resume)
-        state = record.replay()
-        if state.is_terminal():
-            raise UserError(f"{resume} holds a finished game: use 'seedbed replay {resume}'")
-        seats = [SeatSpec.parse(p) for p in (record.players or [])]
-        n = state.game.num_players
-        if len(seats) != n:
-            seats = [SeatSpec.parse("human" if i == seat else "heuristic") for i in range(n)]
+        state, seats = _resumed(resume, game, players, seat, opponents, seed, option or [])
         save = save or resume
     else:
         if game is None:
@@ -164,37 +218,113 @@ def play(
         if players is not None:
             params["players"] = players
         g = load(game, **params)
-        n = g.num_players
-        if not 0 <= seat < n:
-            raise UserError(f"--seat must be 0 to {n - 1} for {n} players, not {seat}")
-        import random as _random
-
-        state = g.new_state(seed if seed is not None else _random.randrange(2**31))
-        others = parse_agent_list(opponents)
-        if len(others) not in (1, n - 1):
-            raise UserError(f"--opponents takes one spec or {n - 1} (one per other seat)")
-        other_seats = [i for i in range(n) if i != seat]
-        seats = [SeatSpec.parse("human")] * n
-        for k, i in enumerate(other_seats):
-            seats[i] = SeatSpec.parse(others[0] if len(others) == 1 else others[k])
+        seats = plan_seats(g.num_players, seat or 0, parse_agent_list(opponents or "heuristic"))
+        state = g.new_state(seed if seed is not None else random.randrange(2**31))
     for s in seats:
         if s.agent_spec is not None:
             make_agent(s.agent_spec)  # validate every spec before the game starts
-    PlaySession(state, seats, console, save_path=save, hints=hints).run()
+    code = PlaySession(state, seats, console, save_path=save, hints=hints).run()
+    if code:
+        raise typer.Exit(code)
+
+
+def _resumed(
+    path: Path,
+    game: str | None,
+    players: int | None,
+    seat: int | None,
+    opponents: str | None,
+    seed: int | None,
+    option: list[str],
+) -> tuple[State, list[SeatSpec]]:
+    """The saved game and who plays it; what would change the game itself is refused."""
+    record = Record.load(path)
+    if game is not None and game_class(game).id != record.game:
+        raise UserError(f"{path} holds a {record.game} game, not {game}: leave GAME out")
+    state = record.replay()
+    if state.is_terminal():
+        raise UserError(f"{path} holds a finished game: use 'seedbed replay {path}'")
+    n = state.game.num_players
+    if players is not None and players != n:
+        raise UserError(f"{path} is a {n}-player game: --players {players} cannot change that")
+    if seed is not None and seed != record.seed:
+        raise UserError(f"{path} was dealt from seed {record.seed}, not {seed}: leave --seed out")
+    params = state.game.params
+    for name, value in parse_options(option).items():
+        if name not in params:
+            load(record.game, **{**params, name: value})  # the game's own clear error
+        if params[name] != value:
+            raise UserError(
+                f"{path} is played with {name}={params[name]}, not {value}: leave -o {name} out"
+            )
+    seats = resumed_seats(
+        record.players, n, seat, parse_agent_list(opponents) if opponents is not None else None
+    )
+    who = ", ".join(f"{state.game.seat_name(p)}: {s.label}" for p, s in enumerate(seats))
+    console.print(
+        f"resuming {state.game.name} from {escape(str(path))} at move {state.move_number()} "
+        f"({escape(who)})"
+    )
+    return state, seats
 
 
 @app.command()
 def replay(
-    file: Annotated[Path, typer.Argument(help="A record written by play or simulate.")],
+    file: Annotated[
+        Path, typer.Argument(help="A record written by play, or a 'simulate --out' file.")
+    ],
     seat: Annotated[
         int | None, typer.Option("--seat", help="See it as this seat (default: spectator).")
     ] = None,
+    game_number: Annotated[
+        int | None,
+        typer.Option("--game", help="Which game of a 'simulate --out' file (1 = the first)."),
+    ] = None,
 ) -> None:
     """Step through a game record as a seat or a spectator saw it."""
-    record = Record.load(file)
-    replay_record(record, seat, console)
+    record, label = load_replay(file, game_number)
+    replay_record(record, seat, console, label=label)
 
 
+BackendArg = Annotated[
+    str,
+    typer.Option(
+        "--backend",
+        help="Where games run: 'local' (a pool of --workers processes) or 'ray' "
+        "(Ray tasks, from the ray extra). Results are the same for any backend and worker count.",
+    ),
+]
+AddressArg = Annotated[
+    str | None,
+    typer.Option(
+        "--address", help="With --backend ray: an existing Ray cluster (default: a local Ray)."
+    ),
+]
+ResumeArg = Annotated[
+    bool,
+    typer.Option(
+        "--resume",
+        help="Keep the games already in --out (an interrupted run's) and play only the rest.",
+    ),
+]
+
+
+def _interruptible(fn: Callable[..., None]) -> Callable[..., None]:
+    """Ctrl-C outside the games (while loading, planning or printing) says so in a
+    line; inside them :func:`seedbed.sim.session.run_plan` keeps what finished."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: object, **kwargs: object) -> None:
+        try:
+            fn(*args, **kwargs)
+        except KeyboardInterrupt:
+            err.print("interrupted")
+            raise typer.Exit(130) from None
+
+    return wrapper
+
+
+@_interruptible
 def _run_and_report(
     game: str,
     players: int | None,
@@ -207,11 +337,13 @@ def _run_and_report(
     as_json: bool,
     duplicate: bool,
     rotate: bool,
+    backend: str = "local",
+    address: str | None = None,
+    resume: bool = False,
 ) -> None:
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
     from seedbed.sim.report import summarize
-    from seedbed.sim.runner import plan_matches, run_matches
+    from seedbed.sim.runner import BACKENDS, plan_matches
+    from seedbed.sim.session import interrupted_message, run_plan
 
     params = parse_options(option or [])
     if players is not None:
@@ -224,79 +356,94 @@ def _run_and_report(
         raise UserError("--games must be at least 1")
     if workers < 1:
         raise UserError("--workers must be at least 1")
+    if backend not in BACKENDS:
+        raise UserError(f"--backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+    if address is not None and backend != "ray":
+        raise UserError("--address is for --backend ray")
     matches = plan_matches(g.num_players, specs, games_, seed, rotate=rotate, duplicate=duplicate)
-    out_file = None
-    if out is not None:
-        try:
-            out_file = out.open("w", encoding="utf-8")
-        except OSError as exc:
-            raise UserError(f"cannot write {out}: {exc.strerror}") from None
-    try:
-        with Progress(
-            "[progress.description]{task.description}",
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=err,
-            transient=True,
-            disable=as_json,
-        ) as progress:
-            task = progress.add_task(f"{game} x{len(matches)}", total=len(matches))
-            results = run_matches(
-                game,
-                g.params,
-                matches,
-                seed,
-                workers=workers,
-                on_result=lambda _r: progress.advance(task),
-            )
-        if out_file is not None:
-            for r in results:
-                out_file.write(json.dumps(r.to_json_dict()) + "\n")
-    finally:
-        if out_file is not None:
-            out_file.close()
+    started = time.perf_counter()
+    run = run_plan(
+        game,
+        g.params,
+        matches,
+        seed,
+        workers=workers,
+        backend=backend,
+        address=address,
+        out=out,
+        resume=resume,
+        console=None if as_json else err,
+    )
+    wall = time.perf_counter() - started
+    if run.dropped_cut_line:
+        err.print(f"{out}: its last line was cut short (a killed run); that game is played again")
+    if run.interrupted:
+        err.print(interrupted_message(run, out))
+        if not run.results:
+            raise typer.Exit(130)
+    results = run.results
     summary = summarize(results, g.num_players)
     if as_json:
-        console.print_json(json.dumps({"game": game, "params": g.params, **summary.to_json_dict()}))
+        data = {"game": game, "params": g.params, "seed": seed, **summary.to_json_dict()}
+        if run.interrupted:
+            data["interrupted"] = True
+            data["planned_games"] = run.planned
+        console.print_json(json.dumps(data))
+        if run.interrupted:
+            raise typer.Exit(130)
         return
-    played = f"{games_} deals x {g.num_players} rotations = " if duplicate else ""
+    if duplicate:
+        played = f"{len({r.deal for r in results})} deals x {g.num_players} rotations = "
+    else:
+        played = ""
+    status = f" (interrupted: {len(results)} of {run.planned})" if run.interrupted else ""
     console.print(
-        f"[bold]{game}[/bold] {g.params}: {played}{len(results)} games, seed {seed}; "
-        "± is the 95% confidence interval"
+        f"[bold]{game}[/bold] {g.params}: {played}{len(results)} games{status}, seed {seed}; "
+        "\\[brackets] are 95% intervals (Wilson for shares, t for means; a deal is one "
+        "sample; n/a: too few games for one)"
     )
     t = Table(title="by agent")
     t.add_column("agent", overflow="fold")
     for col in ("seats/game", "win share", "mean score", "rating (Elo vs even)"):
         t.add_column(col)
     for a in summary.agents:
+        every = a.seats_per_game == g.num_players
         t.add_row(
             a.spec,
             f"{a.seats_per_game:g}",
-            a.win_share.format(percent=True),
-            a.mean_score.format(digits=2),
-            f"{a.rating:+.0f}" if a.seats_per_game < g.num_players else "-",
+            "- (every seat)" if every else escape(a.win_share.format(percent=True)),
+            escape(a.mean_score.format(digits=2)),
+            "- (every seat)" if a.rating is None else escape(a.rating.format()),
         )
     console.print(t)
-    t = Table(title="by seat")
-    for col in ("seat", "win share", "mean score"):
+    t = Table(title="by position in the turn order")
+    for col in ("position", "win share", "mean score"):
         t.add_column(col)
-    for s, (w, sc) in enumerate(zip(summary.seats, summary.seat_scores, strict=True)):
-        t.add_row(str(s), w.format(percent=True), sc.format(digits=2))
+    for p in summary.positions:
+        t.add_row(
+            p.name, escape(p.win_share.format(percent=True)), escape(p.mean_score.format(digits=2))
+        )
     console.print(t)
+    console.print(f"[dim]Positions: {summary.plan_note}; fair share {1 / g.num_players:.1%}.[/dim]")
+    played_now = len(results) - run.resumed
+    where = f"{workers} worker{'s' if workers > 1 else ''}, {backend}"
     console.print(
-        f"moves per game: {summary.length.format(digits=1)}; "
-        f"{summary.seconds_per_game:.3f} s per game"
+        f"moves per game: {escape(summary.length.format(digits=1))}; "
+        f"{summary.seconds_per_game:.3f} s of play per game; {played_now} games in "
+        f"{wall:.1f} s wall ({played_now / wall if wall else 0:.1f} games/s, {where})"
     )
     if summary.rules:
         t = Table(title="rules fired per game")
         t.add_column("rule")
         t.add_column("mean per game")
         for name, e in summary.rules.items():
-            t.add_row(name, e.format(digits=2))
+            t.add_row(name, escape(e.format(digits=2)))
         console.print(t)
-    if out is not None:
-        console.print(f"wrote {len(results)} games to {out}")
+    if out is not None and not run.interrupted:
+        resumed = f" ({run.resumed} kept from before)" if run.resumed else ""
+        console.print(f"wrote {len(results)} games to {out}{resumed}")
+    if run.interrupted:
+        raise typer.Exit(130)
 
 
 @app.command()
@@ -312,13 +459,34 @@ def simulate(
     rotate: Annotated[
         bool, typer.Option("--rotate", help="Rotate the agents round the seats game by game.")
     ] = False,
-    out: Annotated[Path | None, typer.Option("--out", help="JSON lines, one per game.")] = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="JSON lines, one per game, written as each ends.")
+    ] = None,
+    resume: ResumeArg = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    backend: BackendArg = "local",
+    address: AddressArg = None,
     option: OptionArg = None,
 ) -> None:
-    """Play many games between agents and report win shares with confidence intervals."""
+    """Play many games between agents and report win shares with confidence intervals.
+
+    Ctrl-C stops at once, keeps every finished game in --out and prints their summary;
+    the same command with --resume plays only the games still missing."""
     _run_and_report(
-        game, players, agents, games_, workers, seed, option, out, as_json, False, rotate
+        game,
+        players,
+        agents,
+        games_,
+        workers,
+        seed,
+        option,
+        out,
+        as_json,
+        False,
+        rotate,
+        backend,
+        address,
+        resume,
     )
 
 
@@ -331,11 +499,227 @@ def arena(
     workers: Annotated[int, typer.Option("--workers", "-w")] = 1,
     seed: Annotated[int, typer.Option("--seed")] = 0,
     out: Annotated[Path | None, typer.Option("--out")] = None,
+    resume: ResumeArg = False,
     as_json: Annotated[bool, typer.Option("--json")] = False,
+    backend: BackendArg = "local",
+    address: AddressArg = None,
     option: OptionArg = None,
 ) -> None:
     """Duplicate deals: every deal is played with each rotation of the agents."""
-    _run_and_report(game, players, agents, games_, workers, seed, option, out, as_json, True, False)
+    _run_and_report(
+        game,
+        players,
+        agents,
+        games_,
+        workers,
+        seed,
+        option,
+        out,
+        as_json,
+        True,
+        False,
+        backend,
+        address,
+        resume,
+    )
+
+
+@_interruptible
+def _lab(
+    game: str,
+    option_sets: list[dict[str, object]],
+    players: int | None,
+    agents: str,
+    games_: int,
+    seed: int,
+    skill_games: int,
+    ladder: str,
+    workers: int,
+    backend: str,
+    address: str | None,
+    out: Path | None,
+    kind: str,
+) -> None:
+    """The body of ``report`` and ``compare``: plan, play, analyse, write the page."""
+    try:
+        from seedbed.lab.analysis import LabPlan, make_variants
+        from seedbed.lab.html import write_report
+        from seedbed.lab.run import default_out, run_lab
+    except ImportError as exc:
+        raise UserError(
+            f"seedbed {kind} needs the lab extra ({exc.name} is missing): "
+            "pip install 'seedbed[lab]'"
+        ) from None
+    from seedbed.sim.runner import BACKENDS
+
+    variants = make_variants(game, players, option_sets)
+    specs = parse_agent_list(agents)
+    ladder_specs = parse_agent_list(ladder)
+    for spec in [*specs, *ladder_specs]:
+        make_agent(spec)
+    n = variants[0].params["players"]
+    if len(specs) not in (1, n):
+        raise UserError(f"--agents takes one spec or {n} (one per seat), not {len(specs)}")
+    if games_ < 1:
+        raise UserError("--games must be at least 1")
+    if skill_games < 0:
+        raise UserError("--skill-games must be 0 (no skill section) or more")
+    if skill_games and len(ladder_specs) < 2:
+        raise UserError("--ladder needs at least two agents, weakest first")
+    if workers < 1:
+        raise UserError("--workers must be at least 1")
+    if backend not in BACKENDS:
+        raise UserError(f"--backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+    out = out or default_out(game, kind)
+    if out.suffix.lower() not in (".html", ".htm"):
+        raise UserError(f"--out names the HTML page (e.g. {out.stem}.html), not {out}")
+    if not out.parent.is_dir():
+        raise UserError(f"cannot write {out}: no folder {out.parent}")
+    plan = LabPlan(
+        game,
+        tuple(variants),
+        tuple(specs),
+        games_,
+        seed,
+        tuple(ladder_specs),
+        skill_games,
+    )
+    run = run_lab(plan, workers=workers, backend=backend, address=address, console=err)
+    if not run.data:
+        err.print("interrupted before any game finished: no report written")
+        raise typer.Exit(130)
+    json_path = write_report(run.data, out)
+    if run.interrupted:
+        err.print(
+            f"interrupted: {run.played} of {run.planned} games finished; "
+            f"wrote a partial report of them to {out}"
+        )
+    many = len(run.data["variants"]) > 1
+    for v in run.data["variants"]:
+        for t in v["verdicts"]:
+            if t["significant"]:
+                where = f"[{v['name']}] " if many else ""
+                console.print(f"- {escape(where + t['text'])}")
+    for c in run.data["comparisons"]:
+        for line in c["verdicts"]:
+            console.print(f"- {escape(line)}")
+        if not c["verdicts"]:
+            console.print(f"- {escape(c['a'])} against {escape(c['b'])}: no metric differs")
+    console.print(f"wrote {out} and {json_path} ({run.played} games)")
+    if run.interrupted:
+        raise typer.Exit(130)
+
+
+LabAgents = Annotated[
+    str,
+    typer.Option("--agents", "-a", help="One spec for every seat, or one per seat (then rotated)."),
+]
+LabGames = Annotated[
+    int,
+    typer.Option(
+        "--games",
+        "-n",
+        help="Deals for the fairness and shape figures (x rotations if agents differ).",
+    ),
+]
+SkillGames = Annotated[
+    int,
+    typer.Option(
+        "--skill-games",
+        help="Deals per step of the skill ladder (each played in every rotation); 0: none.",
+    ),
+]
+LadderArg = Annotated[
+    str,
+    typer.Option("--ladder", help="Agents of increasing strength for the skill section."),
+]
+WorkersArg = Annotated[int, typer.Option("--workers", "-w", help="Processes (or Ray CPUs).")]
+DEFAULT_LADDER = ",".join(lab_defaults.DEFAULT_LADDER)
+
+
+@app.command()
+def report(
+    game: Annotated[str, typer.Argument(help="Game id.")],
+    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    agents: LabAgents = "heuristic",
+    games_: LabGames = 500,
+    seed: Annotated[int, typer.Option("--seed")] = 0,
+    skill_games: SkillGames = 4,
+    ladder: LadderArg = DEFAULT_LADDER,
+    workers: WorkersArg = 1,
+    backend: BackendArg = "local",
+    address: AddressArg = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="The HTML page (its JSON goes beside it).")
+    ] = None,
+    option: OptionArg = None,
+) -> None:
+    """A designer's balance report: one self-contained HTML page (plots, 95% intervals)
+    and its JSON: fairness by position in the turn order, skill against luck, the shape
+    of a game, the rules in play, and the facts to reproduce it."""
+    opts = parse_options(option or [])
+    _lab(
+        game, [opts], players, agents, games_, seed, skill_games, ladder, workers, backend,
+        address, out, "report",
+    )  # fmt: skip
+
+
+def split_variants(args: list[str]) -> list[dict[str, object]]:
+    """``-o A=1 --against -o A=2 -o B=x --against`` as one options dict per variant."""
+    sets: list[list[str]] = [[]]
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "--against":
+            sets.append([])
+        elif a in ("-o", "--option"):
+            if i + 1 >= len(args):
+                raise UserError(f"{a} needs NAME=VALUE after it")
+            sets[-1].append(args[i + 1])
+            i += 1
+        elif a.startswith("--option="):
+            sets[-1].append(a.partition("=")[2])
+        elif a.startswith("-o") and len(a) > 2:
+            sets[-1].append(a[2:])
+        else:
+            raise UserError(
+                f"unexpected argument {a!r}: variants are -o NAME=VALUE ... --against ..."
+            )
+        i += 1
+    if len(sets) < 2:
+        raise UserError("compare needs at least two variants: -o NAME=VALUE ... --against -o ...")
+    return [parse_options(s) for s in sets]
+
+
+@app.command(
+    context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
+)
+def compare(
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help="Game id.")],
+    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    agents: LabAgents = "heuristic",
+    games_: LabGames = 500,
+    seed: Annotated[int, typer.Option("--seed")] = 0,
+    skill_games: SkillGames = 0,
+    ladder: LadderArg = DEFAULT_LADDER,
+    workers: WorkersArg = 1,
+    backend: BackendArg = "local",
+    address: AddressArg = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="The HTML page (its JSON goes beside it).")
+    ] = None,
+) -> None:
+    """Variants side by side on the same seeds and agents:
+    seedbed compare GAME -o NAME=VALUE ... --against [-o NAME=VALUE ...] [--against ...].
+
+    Every metric of 'report' for each, each difference paired by deal with its 95%
+    interval, and a one-line verdict for each that differs (5% false discovery rate).
+    A bare --against is the default rules."""
+    _lab(
+        game, split_variants(list(ctx.args)), players, agents, games_, seed, skill_games,
+        ladder, workers, backend, address, out, "compare",
+    )  # fmt: skip
 
 
 @app.command()
@@ -355,8 +739,17 @@ def bench(
     from seedbed._build import describe, stale_modules
     from seedbed.sim.bench import bench as run_bench
 
-    ids = [game] if game else available_games()
+    if not math.isfinite(seconds) or seconds <= 0:
+        raise UserError(f"--seconds must be a time above 0, not {seconds:g}")
+    ids = [game_class(game).id] if game else available_games()
     extra = parse_options(option or [])
+    configs = []
+    for gid in ids:  # every configuration checked before any is timed
+        cls = game_class(gid)
+        counts = [players] if players else list(range(cls.min_players, cls.max_players + 1))
+        for n in counts:
+            load(gid, **{**extra, "players": n})
+            configs.append((gid, n))
     stale = stale_modules()
     if stale:
         err.print(f"[yellow]warning:[/yellow] stale compiled modules: {', '.join(stale)}")
@@ -365,26 +758,22 @@ def bench(
     columns = ("game", "params", "decisions/s", "median", "games/s", "clones/s", "games")
     for col in columns:
         table.add_column(col, justify="right" if col not in ("game", "params") else "left")
-    for gid in ids:
-        cls = game_class(gid)
-        counts = [players] if players else list(range(cls.min_players, cls.max_players + 1))
-        for n in counts:
-            runs = [
-                run_bench(gid, {"players": n, **extra}, seconds=seconds, seed=i)
-                for i in range(repeat)
-            ]
-            runs.sort(key=lambda x: x.decisions_per_second)
-            r = runs[-1]
-            median = statistics.median(x.decisions_per_second for x in runs)
-            table.add_row(
-                gid,
-                " ".join(f"{k}={v}" for k, v in r.params.items()),
-                f"{r.decisions_per_second:,.0f}",
-                f"{median:,.0f}",
-                f"{r.games_per_second:,.1f}",
-                f"{r.clone_per_second:,.0f}",
-                str(r.games),
-            )
+    for gid, n in configs:
+        runs = [
+            run_bench(gid, {"players": n, **extra}, seconds=seconds, seed=i) for i in range(repeat)
+        ]
+        runs.sort(key=lambda x: x.decisions_per_second)
+        r = runs[-1]
+        median = statistics.median(x.decisions_per_second for x in runs)
+        table.add_row(
+            gid,
+            " ".join(f"{k}={v}" for k, v in r.params.items()),
+            f"{r.decisions_per_second:,.0f}",
+            f"{median:,.0f}",
+            f"{r.games_per_second:,.1f}",
+            f"{r.clone_per_second:,.0f}",
+            str(r.games),
+        )
     console.print(table)
 
 
@@ -461,7 +850,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         app(args=argv)
     except (UserError, ValueError, OSError) as exc:  # seedbed's errors are ValueErrors
-        err.print(f"[red]error:[/red] {exc}")
+        err.print(f"[red]error:[/red] {escape(str(exc))}")
         sys.exit(2)
     except KeyboardInterrupt:
         err.print("interrupted")

@@ -33,7 +33,14 @@ from typing import Any, ClassVar
 from mypy_extensions import mypyc_attr
 
 from seedbed.core.cards import canonical_card_tokens
-from seedbed.core.errors import IllegalMoveError, NotationError, StateFormatError
+from seedbed.core.errors import (
+    IllegalMoveError,
+    NotationError,
+    StateFormatError,
+    close_match,
+    quote,
+    quote_name,
+)
 
 JSON = dict[str, Any]
 
@@ -49,15 +56,18 @@ class Option:
     def check(self, name: str, value: Any) -> Any:
         """Return ``value`` if acceptable for option ``name``, else raise ``ValueError``."""
         if self.choices is not None:
-            if value not in self.choices:
+            # ``True in (1, 2)`` holds: a bool is only ever the choice of a bool option.
+            if not any(type(c) is type(value) and c == value for c in self.choices):
                 valid = ", ".join(repr(c) for c in self.choices)
-                raise ValueError(f"option {name}={value!r} is not valid; choose one of {valid}")
+                raise ValueError(
+                    f"option {name}={quote(value)} is not valid; choose one of {valid}"
+                )
             return value
         expected = type(self.default)
         if expected is bool and not isinstance(value, bool):
-            raise ValueError(f"option {name} takes true or false, not {value!r}")
+            raise ValueError(f"option {name} takes true or false, not {quote(value)}")
         if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
-            raise ValueError(f"option {name} takes a {expected.__name__}, not {value!r}")
+            raise ValueError(f"option {name} takes a {expected.__name__}, not {quote(value)}")
         return value
 
 
@@ -96,19 +106,24 @@ class Game(ABC):
     def __init__(self, players: Any = None, **options: Any) -> None:
         n = self.default_players if players is None else players
         if isinstance(n, bool) or not isinstance(n, int):
-            raise ValueError(f"players must be a whole number, not {n!r}")
+            raise ValueError(f"players must be a whole number, not {quote(n)}")
         if not self.min_players <= n <= self.max_players:
             counts = (
                 str(self.min_players)
                 if self.min_players == self.max_players
                 else f"{self.min_players} to {self.max_players}"
             )
-            raise ValueError(f"{self.id} is for {counts} players, not {n}")
+            raise ValueError(f"{self.id} is for {counts} players, not {quote(n)}")
         unknown = sorted(set(options) - set(self.options))
         if unknown:
+            # Option names may come from a file or the network: quote a few, cut short.
+            named = ", ".join(quote_name(u) for u in unknown[:3])
+            more = f" (and {len(unknown) - 3} more)" if len(unknown) > 3 else ""
+            close = close_match(unknown[0], self.options) if len(unknown) == 1 else None
+            hint = f" did you mean {close!r}?" if close else ""
             valid = ", ".join(sorted(self.options)) or "none"
             raise ValueError(
-                f"{self.id} has no option {', '.join(unknown)}; its options are: {valid}"
+                f"{self.id} has no option {named}{more};{hint} its options are: {valid}"
             )
         values = {name: opt.default for name, opt in self.options.items()}
         for name, value in options.items():
@@ -134,30 +149,79 @@ class Game(ABC):
         """Rebuild a state from :meth:`State._to_dict` output (already unwrapped)."""
 
     def state_from_json(self, text: str) -> State:
-        """Load a state written by :meth:`State.to_json` for this game and params."""
+        """Load a state written by :meth:`State.to_json` for this game and params.
+
+        The text may be hostile (see "Untrusted input" in docs/architecture.md): any
+        fault is a :class:`StateFormatError`. A state with a seed is rebuilt by playing
+        its ``actions`` from the seed through :meth:`State.apply_checked`, and must
+        then equal the ``state`` it carries; a state without one (a resampled state)
+        is read by the engine, and each of its actions must be a move of this game.
+        """
+        if not isinstance(text, str | bytes):
+            raise StateFormatError(f"a state is JSON text, not {quote(text)}")
         try:
             data = json.loads(text)
-        except (json.JSONDecodeError, TypeError) as exc:
-            raise StateFormatError(f"state is not valid JSON: {exc}") from None
+        except RecursionError:
+            raise StateFormatError("state JSON is nested too deeply") from None
+        except (ValueError, TypeError) as exc:  # JSONDecodeError, a 5,000-digit int
+            raise StateFormatError(f"state is not valid JSON: {quote(str(exc), 120)}") from None
         if not isinstance(data, dict) or "state" not in data:
             raise StateFormatError("state JSON must be an object with 'game' and 'state'")
         if data.get("game") != self.id:
-            raise StateFormatError(f"state is for game {data.get('game')!r}, not {self.id!r}")
+            raise StateFormatError(f"state is for game {quote(data.get('game'))}, not {self.id!r}")
         if data.get("params") != self.params:
             raise StateFormatError(
-                f"state has params {data.get('params')!r}, this game has {self.params!r}"
+                f"state has params {quote(data.get('params'), 120)}, this game has {self.params!r}"
             )
+        version = data.get("game_version", self.version)
+        if type(version) is not int or version != self.version:
+            raise StateFormatError(
+                f"state is for {self.id} rules version {quote(version)}, "
+                f"this seedbed has version {self.version}"
+            )
+        seed = data.get("seed")
+        if seed is not None and type(seed) is not int:
+            raise StateFormatError(f"state 'seed' must be an integer or null, not {quote(seed)}")
+        actions = data.get("actions", [])
+        if not isinstance(actions, list) or not all(type(a) is int for a in actions):
+            raise StateFormatError("state 'actions' must be a list of whole numbers")
         try:
+            if seed is not None:
+                return self._replayed(seed, actions, data["state"])
             state = self._state_from_dict(data["state"])
-            state.seed = data.get("seed")
-            actions = data.get("actions", [])
-            if not isinstance(actions, list) or not all(isinstance(a, int) for a in actions):
-                raise StateFormatError("'actions' must be a list of ints")
+            for i, a in enumerate(actions):
+                try:  # a move of this game: its notation costs microseconds for any int
+                    state.action_to_string(a)
+                except (ValueError, LookupError) as exc:
+                    raise StateFormatError(f"state action {i + 1} is no move: {exc}") from None
+            state.seed = None
             state._actions = list(actions)
-        except StateFormatError:
-            raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise StateFormatError(f"state JSON is corrupt: {type(exc).__name__}: {exc}") from None
+        except (StateFormatError, IllegalMoveError) as exc:
+            raise StateFormatError(str(exc)) from None
+        except RecursionError:
+            raise StateFormatError("state JSON is nested too deeply") from None
+        except (LookupError, TypeError, ValueError, AttributeError, ArithmeticError) as exc:
+            # What an engine's reader raises for data it did not expect: a missing key,
+            # a wrong type, a number too big for the compiled build (OverflowError).
+            raise StateFormatError(
+                f"state JSON is corrupt: {type(exc).__name__}: {quote(str(exc), 120)}"
+            ) from None
+        except AssertionError as exc:  # an engine's invariant check refused the position
+            raise StateFormatError(f"state is impossible: {quote(str(exc), 120)}") from None
+        return state
+
+    def _replayed(self, seed: int, actions: list[int], position: object) -> State:
+        """The state dealt from ``seed`` after ``actions``, which must be ``position``."""
+        state = self.new_state(seed)
+        for i, a in enumerate(actions):
+            try:
+                state.apply_checked(a)
+            except IllegalMoveError as exc:
+                raise StateFormatError(f"state action {i + 1} does not replay: {exc}") from None
+        # Compared as JSON text: tuples in _to_dict() are lists in the file.
+        mine = json.dumps(state._to_dict(), sort_keys=True)
+        if json.dumps(position, sort_keys=True) != mine:
+            raise StateFormatError("state is corrupt: it does not match its seed and actions")
         return state
 
     def from_position(self, text: str) -> State:
@@ -220,10 +284,15 @@ class State(ABC):
 
     @abstractmethod
     def apply_action(self, action: int) -> None:
-        """Play ``action`` for the current player.
+        """Play ``action`` for the current player: the trusted hot path of search.
 
-        Raises :class:`IllegalMoveError` (saying why) and leaves the state unchanged if
-        the action is not legal. Implementations append the action to ``_actions``.
+        For every ``int``, however large or negative, that is not legal it raises
+        :class:`IllegalMoveError` (saying why) in about the time of a legal move and
+        leaves the state unchanged. It promises nothing for what is not an ``int``
+        (compiled engines raise ``TypeError`` for a float or a string and read a bool
+        as 0 or 1; pure Python ones may store it): checking costs every search node,
+        so input from a file, a user or the network goes through :meth:`apply_checked`
+        instead. Implementations append the action to ``_actions``.
         """
 
     @abstractmethod
@@ -343,10 +412,13 @@ class State(ABC):
 
         Case, spacing, ``10H``/``TH``/``H10`` and suit symbols do not matter. Raises
         :class:`NotationError` when ``text`` names no legal action or several.
+        Any text is safe: what is longer than any notation
+        (:data:`seedbed.core.cards.MAX_MOVE_TEXT`) is refused before it is read, and
+        messages quote it cut short. What is not a ``str`` raises ``TypeError``.
         """
+        wanted = canonical_card_tokens(text)  # refuses over-long text unread
         if self.is_terminal():
             raise NotationError("the game is over: there are no moves")
-        wanted = canonical_card_tokens(text)
         if not wanted:
             raise NotationError("empty move")
         legal = self.legal_actions()
@@ -354,23 +426,24 @@ class State(ABC):
         if len(matches) == 1:
             return matches[0]
         if len(matches) > 1:  # pragma: no cover - engines keep notation unique
-            raise NotationError(f"{text!r} is ambiguous")
+            raise NotationError(f"{quote(text)} is ambiguous")
         raise NotationError(self._no_such_move(text, legal))
 
     def _no_such_move(self, text: str, legal: Sequence[int]) -> str:
         shown = [self.action_to_string(a) for a in legal[:12]]
         more = f" (and {len(legal) - 12} more)" if len(legal) > 12 else ""
-        return f"{text!r} is not a legal move here; legal: {', '.join(shown)}{more}"
+        return f"{quote(text)} is not a legal move here; legal: {', '.join(shown)}{more}"
 
     def _illegal(self, action: int, why: str = "") -> IllegalMoveError:
-        """The error to raise for an illegal ``action`` (engines call this)."""
+        """The error to raise for an illegal ``action`` (engines call this). Its
+        notation, when it has one, costs microseconds for any int (protocol rule)."""
         try:
             name = repr(self.action_to_string(action))
         except (ValueError, IndexError, KeyError, TypeError):
             name = "?"
         who = self.current_player()
         reason = why or ("the game is over" if who is None else "not legal now")
-        return IllegalMoveError(f"action {action} {name} is illegal: {reason}")
+        return IllegalMoveError(f"action {quote(action)} {name} is illegal: {reason}")
 
     def notation_for(self, action: int, actor: int, viewer: int | None) -> str:
         """How ``viewer`` (``None``: a spectator) saw ``actor`` make ``action``.
@@ -423,14 +496,11 @@ class State(ABC):
         :meth:`apply_action` directly.
         """
         if type(action) is not int:
-            shown = repr(action)
-            if len(shown) > 40:
-                shown = shown[:37] + "..."
-            raise IllegalMoveError(f"an action is a whole number, not {shown}")
+            raise IllegalMoveError(f"an action is a whole number, not {quote(action, 40)}")
         if action not in self.legal_actions():
             if self.is_terminal():
-                raise IllegalMoveError(f"action {action} is illegal: the game is over")
-            raise IllegalMoveError(f"action {action} is not one of the legal moves now")
+                raise IllegalMoveError(f"action {quote(action)} is illegal: the game is over")
+            raise IllegalMoveError(f"action {quote(action)} is not one of the legal moves now")
         self.apply_action(action)
 
     def position(self) -> str:
@@ -485,7 +555,16 @@ class State(ABC):
         return self.game.render(self.view(player))
 
     def __str__(self) -> str:
-        return self.render(None)
+        """A spectator's rendering as plain text: ``print(state)`` in a script or a
+        notebook shows the table, not the rich markup the terminal client colours."""
+        text = self.render(None)
+        from rich.errors import MarkupError
+        from rich.text import Text
+
+        try:
+            return Text.from_markup(text).plain
+        except MarkupError:  # a renderer's stray bracket: better raw than nothing
+            return text
 
 
 class InfoSet:

@@ -7,11 +7,11 @@ register themselves in ``seedbed/games/__init__.py`` (one line each), which
 
 from __future__ import annotations
 
-import difflib
 import importlib
 from dataclasses import dataclass
 from typing import Any
 
+from seedbed.core.errors import close_match, quote
 from seedbed.core.protocol import Game
 
 
@@ -46,13 +46,16 @@ def available_games() -> list[str]:
 
 
 def game_class(game_id: str) -> type[Game]:
-    """The engine class of ``game_id``; ``ValueError`` with suggestions if unknown."""
-    spec = _SPECS.get(game_id)
+    """The engine class of ``game_id``; ``ValueError`` with suggestions if unknown.
+
+    ``game_id`` may come from a file or the network: the message quotes it cut short
+    and offers a suggestion only for a near miss."""
+    spec = _SPECS.get(game_id) if isinstance(game_id, str) else None
     if spec is None:
         known = available_games()
-        close = difflib.get_close_matches(str(game_id), known, n=1)
-        hint = f" Did you mean {close[0]!r}?" if close else ""
-        raise ValueError(f"no game {game_id!r}.{hint} Available: {', '.join(known)}")
+        close = close_match(game_id, known)
+        hint = f" Did you mean {close!r}?" if close else ""
+        raise ValueError(f"no game {quote(game_id)}.{hint} Available: {', '.join(known)}")
     return spec.load_class()
 
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from seedbed.core.protocol import Game, State
-from seedbed.core.registry import available_games, game_class
+from seedbed.core.registry import available_games, game_class, load
 from seedbed.testing.conformance import random_moves
 
 
@@ -42,3 +43,37 @@ def play(state: State, *moves: str) -> State:
     for text in moves:
         state.apply_action(state.string_to_action(text))
     return state
+
+
+def states_along(game: Game, seed: int, every: int) -> list[State]:
+    """The states of one random game from ``seed``: a copy every ``every`` moves from
+    the first, and the final state."""
+    rng = random.Random(seed)
+    state = game.new_state(seed)
+    out: list[State] = []
+    while not state.is_terminal():
+        if state.move_number() % every == 0:
+            out.append(state.clone())
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randrange(len(legal))])
+    out.append(state)
+    return out
+
+
+def legal_notation(state: State) -> list[str]:
+    """The notation of every legal move of ``state``, in action order."""
+    return [state.action_to_string(a) for a in state.legal_actions()]
+
+
+def from_position(game_id: str, text: str, **params: Any) -> State:
+    """The state of position ``text`` (the game's own format, on its rules page) in
+    ``game_id`` with ``params`` (players and options): a rule test's setup line."""
+    return load(game_id, **params).from_position(text)
+
+
+def table(state: State, seat: int | None) -> dict[str, Any]:
+    """The game's own part of ``state.view(seat)`` (what lies on the table as that
+    seat knows it), without the view's common envelope."""
+    part: dict[str, Any] = state.view(seat)["table"]
+    return part
+

@@ -9,11 +9,12 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from seedbed.games.sow import SowGame, SowState
+from seedbed.core.protocol import State
+from seedbed.games.sow import SowGame
 from seedbed.testing.conformance import random_moves
 
 
-def _flower_count(s: SowState) -> int:
+def _flower_count(s: State) -> int:
     cards = [c for r in range(12) for c in s.row_cards(r)] + s.hand_cards()
     cards += s.removed_cards() + [c for p in range(s.game.num_players) for c in s.bouquet_cards(p)]
     return sum(1 for c in cards if "/" in c and c[0].isupper())
@@ -37,8 +38,7 @@ def test_invariants_hold_through_random_games(n: int, seed: int, choices: random
     removed = s.removed_cards()
     while not s.is_terminal():
         s.check_invariants()
-        phase = s.view(None)["phase"]
-        assert bool(s.hand_cards()) == (phase == "place")
+        assert bool(s.hand_cards()) == (s.phase_name() == "place")
         legal = s.legal_actions()
         s.apply_action(legal[choices.randrange(len(legal))])
         now = _flower_count(s)
@@ -64,12 +64,12 @@ def test_views_show_seeds_by_outer_colour_only(n: int, seed: int, steps: int) ->
     rng = random.Random(seed)
     random_moves(s, rng, steps)
     for p in [*range(n), None]:
-        v = s.view(p)
+        t = s.view(p)["table"]
         for r in range(12):
             seeds = sorted(c[2].upper() for c in s.row_cards(r) if c[0].islower() and "/" in c)
-            shown = sorted(x[5:] for x in v["rows"][r] if x.startswith("seed "))
+            shown = sorted(x[5:] for x in t["rows"][r] if x.startswith("seed "))
             assert seeds == shown
-        assert p is None or v["favourite"] in "RYBG"
+        assert p is None or t["favourite"] in "RYBG"
 
 
 @settings(max_examples=30, deadline=None)

@@ -9,31 +9,69 @@
 * Village: give up a card that is useless to us and useful to the player who would
   receive it in the pass (the village is mostly out of reach: only assistants take
   from it).
+* Never be the one who ends the game (ruling 8: a fourth field, or a suit's J, Q
+  and K played) while behind or sharing at 0, unless every move does, and keep in the
+  house a court card that would do it if the rest of the hand cannot spare showing
+  it: such cards shown into the village early used to end many games at 0-0.
+
+It reads the seat's ``compact_view()`` and decodes actions with the game's public
+vocabulary (``seedbed.games.harvest.rules``), never the JSON view or the
+notation: search playouts call it at every move.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Final
 
-from seedbed.agents.heuristic._cards import NUMBER
 from seedbed.agents.heuristic.generic import Observation, pick_best
+from seedbed.core.cards import popcount
+from seedbed.games.harvest.rules import (
+    CV_FIELDS,
+    CV_HAND,
+    CV_PASSES,
+    CV_PHASE,
+    CV_PLAYERS,
+    CV_VILLAGE,
+    CV_VILLAGE_COUNTS,
+    JOKER,
+    KIND_ASSIST,
+    KIND_DISCARD,
+    KIND_PLAY,
+    PH_HOUSE,
+    PH_VILLAGE,
+    REQUIRED_STAGE,
+    STANDARD,
+    SUIT_BITS,
+    VALUE,
+    decode,
+    field_score,
+    field_stage,
+    field_value,
+    harvest_cards_played,
+    pass_receiver,
+)
 
-SUITS = "SHDC"
+#: Face value (A=1 .. K=13) and the field stage each card needs (the vocabulary's
+#: tables under the policy's own words).
+NUMBER: Final = VALUE
+NEED: Final = REQUIRED_STAGE
+#: What a move that ends the game badly loses: more than any other consideration.
+LAST_RESORT: Final = 1000.0
 
 
-def _need(card: str) -> int:
-    n = NUMBER[card[0]]
-    return 0 if n <= 5 else 1 if n <= 10 else 2
+def _stages(fields: int) -> list[int]:
+    """The stage of each suit's field (0 none .. 3 harvested)."""
+    return [field_stage(fields, s) for s in range(4)]
 
 
-def _use(card: str, stages: list[int]) -> float:
+def _use(card: int, stages: list[int]) -> float:
     """How useful ``card`` is to a player whose fields are at ``stages``."""
-    if card == "JK":
+    if card >= JOKER:
         return 4.0
-    st = stages[SUITS.index(card[1])]
-    need = _need(card)
-    n = NUMBER[card[0]]
+    st = stages[card // 13]
+    need = NEED[card]
+    n = NUMBER[card]
     if st >= 3 or need < st:
         return 0.0
     if need == st:
@@ -43,75 +81,136 @@ def _use(card: str, stages: list[int]) -> float:
     return 2.0 + n * 0.1
 
 
-def _stages(fields: list[list[str]]) -> list[int]:
-    return [len(f) for f in fields]
-
-
-def _receiver(view: dict[str, Any], me: int) -> int:
-    n = view["players"]
-    direction = view.get("pass_direction")
-    if direction == "right":
-        return (me - 1) % n
-    if direction == "across":
-        return (me + 2) % n
-    return (me + 1) % n
-
-
-def _play_value(card: str, stages: list[int], fields: list[list[str]]) -> float:
-    st = stages[SUITS.index(card[1])]
-    n = NUMBER[card[0]]
+def _play_value(card: int, stages: list[int], fields: int) -> float:
+    suit = card // 13
+    st = stages[suit]
+    n = NUMBER[card]
     if st == 2:  # harvest: the field's whole value scores
-        return 40.0 + n + sum(NUMBER[c[0]] for c in fields[SUITS.index(card[1])])
+        return 40.0 + n + field_value(fields, suit)
     if st == 1:
         return 25.0 + n
     return 10.0 + n
 
 
-def _best_play(hand: list[str], stages: list[int], fields: list[list[str]]) -> str | None:
-    playable = [c for c in hand if c != "JK" and _need(c) == stages[SUITS.index(c[1])]]
-    if not playable:
-        return None
-    return max(playable, key=lambda c: _play_value(c, stages, fields))
+def _best_play(hand: int, stages: list[int], fields: int) -> int:
+    """The card of ``hand`` worth playing most onto our fields now, or -1."""
+    best = -1
+    best_value = 0.0
+    m = hand & STANDARD
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        if NEED[c] == stages[c // 13]:
+            value = _play_value(c, stages, fields)
+            if best < 0 or value > best_value:
+                best = c
+                best_value = value
+    return best
+
+
+def _one(hand: int, card: int) -> int:
+    """The bit of ``card`` in ``hand``; for a Joker (52), the bit of one Joker held."""
+    if card < JOKER:
+        return 1 << card
+    return 1 << 53 if hand >> 53 & 1 else 1 << 52
+
+
+def _ends_badly(kind: int, card: int, fields: int, played: int, counts: bool, rival: int) -> bool:
+    """Whether the move makes the game end when the turn ends (ruling 8: our fourth
+    field, or the last of a suit's J, Q and K face up where it counts) with our score
+    below ``rival``'s, the best of the others', or at 0 (a shared nothing)."""
+    if card >= JOKER:
+        return False
+    bit = 1 << card
+    if kind in (KIND_PLAY, KIND_ASSIST):
+        fields |= bit
+    elif not counts:  # a card into the village counts for nothing
+        return False
+    if not (harvest_cards_played(played | bit) or popcount(fields) == 12):
+        return False
+    score = field_score(fields)
+    return score < rival or score == 0
 
 
 def choose(obs: Observation, rng: random.Random) -> int:
     legal = obs.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    names = [obs.action_to_string(a) for a in legal]
-    view = obs.view()
+    view = obs.compact_view()
     me = obs.player
-    fields = view["fields"][me]
+    players = view[CV_PLAYERS]
+    fields = view[CV_FIELDS + me]
     stages = _stages(fields)
-    rival = _receiver(view, me)
-    rival_stages = _stages(view["fields"][rival])
-    hand = list(view.get("hand") or [])
-    phase = view["phase"]
+    # With two players the policy has always weighed its own fields as the pass
+    # receiver's (it read "across" as two seats on); kept so that its play is the same.
+    rival = me if players == 2 else pass_receiver(players, view[CV_PASSES], me)
+    rival_stages = _stages(view[CV_FIELDS + rival])
+    hand = view[CV_HAND]
+    phase = view[CV_PHASE]
     plan = _best_play(hand, stages, fields)
     after = list(stages)
-    if plan is not None:
-        after[SUITS.index(plan[1])] += 1
+    if plan >= 0:
+        after[plan // 13] += 1
+    # What counts as played for end (b), and whether the game ends at this turn's end
+    # whatever we do (then our move does not decide it).
+    counts = view[CV_VILLAGE_COUNTS] == 1
+    played = view[CV_VILLAGE] if counts else 0
+    rival_score = 0
+    doomed = False
+    for q in range(players):
+        f = view[CV_FIELDS + q]
+        played |= f
+        doomed = doomed or popcount(f) == 12
+        if q != me:
+            rival_score = max(rival_score, field_score(f))
+    guard = not (doomed or harvest_cards_played(played))
+    # The cards that would end the game badly if shown now: after the house card, two
+    # cards of the hand go face up this turn, so keep one of them in the house if the
+    # rest could not spare us showing it.
+    danger = 0
+    if guard and phase == PH_HOUSE:
+        m = hand & STANDARD
+        while m:
+            low = m & -m
+            m ^= low
+            if _ends_badly(KIND_DISCARD, low.bit_length() - 1, fields, played, counts, rival_score):
+                danger |= low
     scored: list[tuple[float, int]] = []
-    for name, a in zip(names, legal, strict=True):
-        word, _, rest = name.partition(" ")
-        card = rest.split()[-1] if rest else ""
-        if phase == "house":
-            value = _use(card, after) + 0.01 * NUMBER.get(card[0], 0)
-            if card == plan and hand.count(card) == 1:
+    for a in legal:
+        kind, card = decode(a)
+        if phase == PH_HOUSE:
+            # The Joker's rank letter "J" has always counted as a Jack's 11 here.
+            value = _use(card, after) + 0.01 * (11 if card >= JOKER else NUMBER[card])
+            if card == plan:
                 value -= 20.0
-        elif phase == "village":
+            if danger:
+                rest = hand ^ _one(hand, card)
+                if rest & danger and popcount(rest) - popcount(rest & danger) < 2:
+                    value -= LAST_RESORT
+            scored.append((value, a))
+            continue
+        if phase == PH_VILLAGE:
             value = _use(card, rival_stages) - 2.0 * _use(card, after)
             if card == plan:
                 value -= 50.0
-        elif word == "assistant:":
-            target = name.split()[3]
-            value = _play_value(target, stages, fields) - 3.0
-        elif word == "discard":
+        elif kind == KIND_ASSIST:
+            value = _play_value(card, stages, fields) - 3.0
+        elif kind == KIND_DISCARD:
             value = -5.0 + 0.1 * _use(card, rival_stages) - 0.2 * _use(card, after)
         else:  # plant, tend, harvest
             value = _play_value(card, stages, fields)
-            if word == "plant":
+            if NEED[card] == 0:
                 # Planting pays most when we can follow it up.
-                value += sum(1.0 for c in hand if c != "JK" and c[1] == card[1] and _need(c) == 1)
+                suit_cards = hand & (SUIT_BITS << (13 * (card // 13)))
+                follow = 0.0
+                while suit_cards:
+                    low = suit_cards & -suit_cards
+                    if NEED[low.bit_length() - 1] == 1:
+                        follow += 1.0
+                    suit_cards ^= low
+                value += follow
+        if guard and _ends_badly(kind, card, fields, played, counts, rival_score):
+            value -= LAST_RESORT
         scored.append((value, a))
     return pick_best(scored, rng)

@@ -11,11 +11,15 @@
 * Harvest: cash winners (cards no unseen card can beat), win cheaply when last to
   play, duck otherwise, ruff when void, discard the lowest card of a short suit.
 
-It reads the seat's ``compact_view()`` (card sets as bitmasks; layout in
-docs/rules/sewn.md) and the action numbers documented there, not the JSON view:
-ISMCTS calls it at every move of every playout, and building the view cost eight
-times the rest of a decision. Scores are kept in integers (scaled) so that ties, and
-so the tie-breaking draws from ``rng``, do not depend on the order of a sum.
+It reads the seat's ``compact_view()`` (card sets as bitmasks) through the indices
+and action numbers of the game's public vocabulary, :mod:`seedbed.games.sewn.rules`,
+not the JSON view: ISMCTS calls it at every move of every playout, and building the
+view cost eight times the rest of a decision. Scores are kept in integers (scaled) so
+that ties, and so the tie-breaking draws from ``rng``, do not depend on the order of a
+sum. Actions are read with the action bases of ``rules`` (``a - PLANT_BASE`` is the
+planted card, ``a - TRUMP_BASE`` the suit, ``a - PICK_BASE`` the Field), not with
+``rules.decode``: building a NamedTuple (or a call) for each legal move costs several
+per cent of a decision, and playouts decide at every move.
 """
 
 from __future__ import annotations
@@ -24,36 +28,31 @@ import random
 from typing import Final
 
 from seedbed.agents.heuristic.generic import Observation, pick_best
-from seedbed.core.cards import CARD_POWER, CARD_SUIT, cards_of
+from seedbed.core.cards import cards_of
+from seedbed.games.sewn.rules import (
+    CV_END_OF_SUMMER,
+    CV_HAND,
+    CV_KNOWN,
+    CV_PHASE,
+    CV_PLAYED,
+    CV_TRICK,
+    CV_TRUMP,
+    HARVEST,
+    PICK,
+    PICK_BASE,
+    PLANT,
+    PLANT_BASE,
+    POWER,
+    PRIVILEGE,
+    SEED,
+    SUIT,
+    SUMMER_KEY,
+    TAKE_FIRST_PICK,
+    TAKE_TRUMP,
+    TRUMP,
+    TRUMP_BASE,
+)
 
-# The compact view's layout and the action numbers, as docs/rules/sewn.md documents
-# them: policies never import an engine (agents reach games only through the protocol).
-_PHASE: Final = 0
-_TRUMP: Final = 1
-_HAND: Final = 2
-_PLAYED: Final = 3
-_EOS: Final = 4
-_KNOWN: Final = 5
-_TRICK: Final = 10
-SEED: Final = 0
-PLANT: Final = 1
-PRIVILEGE: Final = 2
-TRUMP: Final = 3
-PICK: Final = 4
-HARVEST: Final = 5
-PLANT_BASE: Final = 52
-TAKE_TRUMP: Final = 104
-TAKE_FIRST_PICK: Final = 105
-TRUMP_BASE: Final = 106
-PICK_BASE: Final = 110
-
-# Card c is suit c // 13 (S H D C) and rank c % 13 (A 2 .. K); local Final names
-# for the shared tables, so compiled code reads them as statics.
-SUIT: Final = CARD_SUIT
-#: Trick-taking power within a suit: 2 lowest (0) .. A highest (12).
-POWER: Final = CARD_POWER
-#: End of Summer strength: rank first, then suit S > H > D > C.
-SUMMER_KEY: Final = tuple(POWER[c] * 4 + 3 - SUIT[c] for c in range(52))
 #: Sort key: power, then suit (the order the cards are considered in).
 ORDER: Final = tuple(POWER[c] * 4 + SUIT[c] for c in range(52))
 #: High-card points: A 4, K 3, Q 2, J 1.
@@ -86,13 +85,13 @@ def choose(obs: Observation, rng: random.Random) -> int:
         return legal[0]
     v = obs.compact_view()
     me = obs.player
-    phase = v[_PHASE]
+    phase = v[CV_PHASE]
     if phase in (SEED, PLANT):
         # Low cards go into the Fields (they feed the neighbours); keep the best.
         base = PLANT_BASE if phase == PLANT else 0
         return min(legal, key=lambda a: SUMMER_KEY[a - base])
-    mine = v[_KNOWN + me]
-    partner = v[_KNOWN + ((me + 2) & 3)]
+    mine = v[CV_KNOWN + me]
+    partner = v[CV_KNOWN + ((me + 2) & 3)]
     if phase == PRIVILEGE:
         gap = abs(_field_value(mine, -1) - _field_value(partner, -1))
         return TAKE_FIRST_PICK if gap >= 4 * 20 else TAKE_TRUMP
@@ -100,17 +99,19 @@ def choose(obs: Observation, rng: random.Random) -> int:
         known = mine | partner
         return pick_best([(_suit_strength(known, a - TRUMP_BASE), a) for a in legal], rng)
     if phase == PICK:
-        trump = v[_TRUMP]
-        return pick_best([(_field_value(v[_KNOWN + a - PICK_BASE], trump), a) for a in legal], rng)
+        trump = v[CV_TRUMP]
+        return pick_best(
+            [(_field_value(v[CV_KNOWN + a - PICK_BASE], trump), a) for a in legal], rng
+        )
     if phase == HARVEST:
         return _harvest_play(v, legal)
     return legal[rng.randrange(len(legal))]
 
 
 def _harvest_play(v: tuple[int, ...], legal: list[int]) -> int:
-    trump = v[_TRUMP]
-    gone = v[_HAND] | v[_PLAYED] | v[_EOS]
-    table = [c for c in v[_TRICK : _TRICK + 3] if c >= 0]
+    trump = v[CV_TRUMP]
+    gone = v[CV_HAND] | v[CV_PLAYED] | v[CV_END_OF_SUMMER]
+    table = [c for c in v[CV_TRICK : CV_TRICK + 3] if c >= 0]
     cards = sorted(legal, key=lambda c: ORDER[c])
 
     def master(c: int) -> bool:

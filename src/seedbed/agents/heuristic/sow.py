@@ -12,79 +12,131 @@ of ``k`` cards taken from row ``r`` can drop any of its cards last into row
 
 Garden actions: the Watering Can takes our best Flower; the Gopher clears the
 Flowers waiting in a rival's row; the Windmill and passing are neutral.
+
+It reads the seat's ``compact_view()`` (rows and hand as multisets of looks; the
+layout is ``rules.CV_*``) and decodes actions with :mod:`seedbed.games.sow.rules`,
+never the JSON view: search playouts call it at every move.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Final
 
 from seedbed.agents.heuristic.generic import Observation, pick_best
+from seedbed.games.sow.rules import (
+    CENTRE,
+    CHOOSE,
+    CHOOSE_PHASE,
+    CONTROLLER,
+    CV_DIRECTION,
+    CV_FAVOURITE,
+    CV_HAND,
+    CV_HAND_SIZE,
+    CV_PHASE,
+    CV_PLAYERS,
+    CV_ROW,
+    CV_ROW_SIZES,
+    CV_ROWS,
+    GARDEN_LOOKS_MASK,
+    GARDEN_PHASE,
+    LOOK_BITS,
+    LOOK_FLOWER,
+    LOOK_MASK,
+    LOOK_NAMES,
+    LOOK_WINDMILL,
+    NUM_COLOURS,
+    NUM_LOOKS,
+    NUM_ROWS,
+    NUM_TYPES,
+    OUTER,
+    PLACE,
+    PLACE_PHASE,
+    ROW_WHEELBARROW,
+    TAKE,
+    TAKE_PHASE,
+    USE_CAN,
+    USE_GOPHER,
+    flower_points,
+    landing_row,
+    shows,
+)
 
-ROWS = 12
-GARDEN = ("windmill", "gopher", "watering can")
+#: MINE[fav][t]: what a Flower of type t is worth to us (rules.flower_points).
+MINE: Final[tuple[tuple[float, ...], ...]] = tuple(
+    tuple(float(flower_points(fav, t)) for t in range(NUM_TYPES)) for fav in range(NUM_COLOURS)
+)
+#: THEIRS[fav][t]: its expected points for a rival, whose colour is one of the three
+#: that are not ours (fav): 4/3 if our colour is its centre, 5/3 if outside, else 2.
+THEIRS: Final[tuple[tuple[float, ...], ...]] = tuple(
+    tuple(
+        4.0 / 3.0 if CENTRE[t] == fav else 5.0 / 3.0 if OUTER[t] == fav else 2.0
+        for t in range(NUM_TYPES)
+    )
+    for fav in range(NUM_COLOURS)
+)
+#: SHOWS[c]: the types of the Flowers showing colour c, in type order.
+SHOWS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(t for t in range(NUM_TYPES) if shows(t, c)) for c in range(NUM_COLOURS)
+)
+#: The looks in the alphabetical order of their names: the order in which the card to
+#: keep for last is considered (the first of equally good ones is kept).
+BY_NAME: Final[tuple[int, ...]] = tuple(sorted(range(NUM_LOOKS), key=lambda k: LOOK_NAMES[k]))
+FLOWER_SHIFT: Final = LOOK_BITS * LOOK_FLOWER
 
 
-def _row_wheelbarrow(row: int) -> int:
-    return -1 if row % 3 == 2 else row // 3
+def _count(looks: int, look: int) -> int:
+    return looks >> (LOOK_BITS * look) & LOOK_MASK
 
 
-def _owner(view: dict[str, Any], row: int, me: int) -> int | None:
-    wb = _row_wheelbarrow(row)
-    if wb < 0:
-        return None
-    ctrl = view["controllers"][wb]
-    return me if ctrl is None else int(ctrl)
+def _owner(players: int, row: int, me: int) -> int:
+    """The controller of ``row``'s wheelbarrow (-1: a diagonal row, nobody's)."""
+    w = ROW_WHEELBARROW[row]
+    if w < 0:
+        return -1
+    seat = CONTROLLER[players][w]
+    return me if seat < 0 else seat
 
 
-def _colours(look: str) -> str:
-    """The two colours of ``"flower C/O"`` as ``"CO"``."""
-    pair = look.split()[-1]
-    return pair[0] + pair[2]
+def _picked(row: int, colour: int, fav: int, mine: bool, last: int) -> float:
+    """The points of the Flowers of multiset ``row`` that show ``colour``, plus the
+    Flower of type ``last`` (-1: none) landing on them: for us (``mine``) or,
+    negated, for a rival. Summed in type order, then the last card, as the old
+    view-based version did, so that the floats (and the tie-breaks) are the same."""
+    table = MINE[fav] if mine else THEIRS[fav]
+    total = 0.0
+    flowers = row >> FLOWER_SHIFT
+    for t in SHOWS[colour]:
+        k = flowers >> (LOOK_BITS * t) & LOOK_MASK
+        while k:
+            total += table[t]
+            k -= 1
+    if last >= 0:
+        total += table[last]
+    return total if mine else -total
 
 
-def _mine(look: str, fav: str) -> float:
-    colours = _colours(look)
-    c, o = colours[0], colours[1]
-    return 3.0 if c == fav else 2.0 if o == fav else 1.0
-
-
-def _theirs(look: str, fav: str) -> float:
-    """Expected points of a Flower for a rival whose colour is one of the other three."""
-    colours = _colours(look)
-    c, o = colours[0], colours[1]
-    if c == fav:
-        return 4.0 / 3.0
-    if o == fav:
-        return 5.0 / 3.0
-    return 2.0
-
-
-def _pick_value(view: dict[str, Any], row: int, contents: list[str], last: str, me: int) -> float:
-    """What landing ``last`` (a Flower look) in ``row`` (already holding ``contents``)
+def _pick_value(players: int, fav: int, row: int, contents: int, last: int, me: int) -> float:
+    """What landing a Flower of type ``last`` in ``row`` (already holding ``contents``)
     is worth to us, choosing the colour well."""
-    owner = _owner(view, row, me)
-    if owner is None:
+    owner = _owner(players, row, me)
+    if owner < 0:
         return 0.0
-    fav = view["favourite"] or "R"
-    flowers = [x for x in contents if x.startswith("flower")] + [last]
-    options = []
-    for colour in _colours(last):
-        taken = [x for x in flowers if colour in _colours(x)]
-        if owner == me:
-            options.append(sum(_mine(x, fav) for x in taken))
-        else:
-            options.append(-sum(_theirs(x, fav) for x in taken))
-    return max(options)
+    mine = owner == me
+    return max(
+        _picked(contents, CENTRE[last], fav, mine, last),
+        _picked(contents, OUTER[last], fav, mine, last),
+    )
 
 
-def _last_value(view: dict[str, Any], row: int, contents: list[str], last: str, me: int) -> float:
-    if last.startswith("flower"):
-        return _pick_value(view, row, contents, last, me)
-    if last.startswith("seed"):
-        owner = _owner(view, row, me)
-        flipped = 1 + sum(1 for x in contents if x == last)
-        if owner is None:
+def _last_value(players: int, fav: int, row: int, contents: int, look: int, me: int) -> float:
+    """What placing a card of ``look`` last, into ``row`` holding ``contents``, is worth."""
+    if LOOK_FLOWER <= look < LOOK_WINDMILL:
+        return _pick_value(players, fav, row, contents, look - LOOK_FLOWER, me)
+    if look < LOOK_FLOWER:  # a Seed: it flips the Seeds of its colour there
+        owner = _owner(players, row, me)
+        flipped = 1 + _count(contents, look)
+        if owner < 0:
             return 0.0
         return 0.3 * flipped if owner == me else -0.3 * flipped
     return 0.0
@@ -94,65 +146,82 @@ def choose(obs: Observation, rng: random.Random) -> int:
     legal = obs.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    names = [obs.action_to_string(a) for a in legal]
-    view = obs.view()
+    v = obs.compact_view()
     me = obs.player
-    rows: list[list[str]] = view["rows"]
-    step = 1 if view["direction"] == "clockwise" else -1
-    phase = view["phase"]
+    players = v[CV_PLAYERS]
+    fav = v[CV_FAVOURITE]
+    step = v[CV_DIRECTION]
+    phase = v[CV_PHASE]
     scored: list[tuple[float, int]] = []
-    if phase == "take":
-        for name, a in zip(names, legal, strict=True):
-            r = int(name.split()[1])
-            cards = rows[r]
-            target = (r + step * len(cards)) % ROWS
-            contents = [] if target == r else rows[target]
-            best = max(_last_value(view, target, contents, x, me) for x in set(cards))
+    if phase == TAKE_PHASE:
+        for a in legal:
+            r = a - TAKE
+            cards = v[CV_ROWS + r]
+            target = landing_row(r, v[CV_ROW_SIZES + r], step)
+            contents = 0 if target == r else v[CV_ROWS + target]
+            best = -1e300
+            for look in range(NUM_LOOKS):
+                if _count(cards, look):
+                    value = _last_value(players, fav, target, contents, look, me)
+                    if value > best:
+                        best = value
             scored.append((best, a))
         return pick_best(scored, rng)
-    if phase == "place":
-        hand: list[str] = view["hand"]
-        nxt = view["next_row"]
-        target = (nxt + step * (len(hand) - 1)) % ROWS
-        keep = max(sorted(set(hand)), key=lambda x: _last_value(view, target, rows[target], x, me))
-        garden_here = any(x in GARDEN for x in rows[nxt])
-        for name, a in zip(names, legal, strict=True):
-            look = name.removeprefix("place ")
+    if phase == PLACE_PHASE:
+        hand = v[CV_HAND]
+        nxt = (v[CV_ROW] + step) % NUM_ROWS
+        target = landing_row(v[CV_ROW], v[CV_HAND_SIZE], step)
+        contents = v[CV_ROWS + target]
+        keep = -1
+        keep_value = 0.0
+        for look in BY_NAME:
+            if _count(hand, look):
+                value = _last_value(players, fav, target, contents, look, me)
+                if keep < 0 or value > keep_value:
+                    keep = look
+                    keep_value = value
+        garden_here = v[CV_ROWS + nxt] & GARDEN_LOOKS_MASK != 0
+        for a in legal:
+            look = a - PLACE
             value = 0.0
-            if look == keep and hand.count(look) == 1:
+            if look == keep and _count(hand, look) == 1:
                 value -= 10.0
-            if look in GARDEN and garden_here:
+            if look >= LOOK_WINDMILL and garden_here:
                 value += 1.0  # the two Garden cards meet: a Garden action
             scored.append((value, a))
         return pick_best(scored, rng)
-    if phase == "choose":
-        row = view["last_row"]
-        owner = _owner(view, row, me)
-        fav = view["favourite"] or "R"
-        flowers = [x for x in rows[row] if x.startswith("flower")]
-        for name, a in zip(names, legal, strict=True):
-            colour = name.split()[-1]
-            taken = [x for x in flowers if colour in _colours(x)]
-            if owner == me:
-                value = sum(_mine(x, fav) for x in taken)
-            else:
-                value = -sum(_theirs(x, fav) for x in taken)
-            scored.append((value, a))
+    if phase == CHOOSE_PHASE:
+        row = v[CV_ROW]
+        mine = _owner(players, row, me) == me
+        contents = v[CV_ROWS + row]
+        for a in legal:
+            scored.append((_picked(contents, a - CHOOSE, fav, mine, -1), a))
         return pick_best(scored, rng)
-    if phase == "garden":
-        fav = view["favourite"] or "R"
-        for name, a in zip(names, legal, strict=True):
+    if phase == GARDEN_PHASE:
+        for a in legal:
             value = 0.0
-            if name.startswith("water"):
-                value = _mine("flower " + name.split()[-1], fav)
-            elif name.startswith("gopher"):
-                r = int(name.split()[-1])
-                owner = _owner(view, r, me)
-                flowers = [x for x in rows[r] if x.startswith("flower")]
-                if owner is not None and owner != me:
-                    value = 0.4 * sum(_theirs(x, fav) for x in flowers)
+            if USE_CAN <= a < USE_CAN + NUM_ROWS * NUM_TYPES:
+                value = MINE[fav][(a - USE_CAN) % NUM_TYPES]
+            elif USE_GOPHER <= a < USE_CAN:
+                r = a - USE_GOPHER
+                owner = _owner(players, r, me)
+                if owner >= 0 and owner != me:
+                    value = 0.4 * _all_flowers(v[CV_ROWS + r], fav, False)
                 elif owner == me:
-                    value = -0.4 * sum(_mine(x, fav) for x in flowers)
+                    value = -0.4 * _all_flowers(v[CV_ROWS + r], fav, True)
             scored.append((value, a))
         return pick_best(scored, rng)
     return legal[rng.randrange(len(legal))]
+
+
+def _all_flowers(row: int, fav: int, mine: bool) -> float:
+    """The points of every Flower of multiset ``row``, in type order."""
+    table = MINE[fav] if mine else THEIRS[fav]
+    total = 0.0
+    flowers = row >> FLOWER_SHIFT
+    for t in range(NUM_TYPES):
+        k = flowers >> (LOOK_BITS * t) & LOOK_MASK
+        while k:
+            total += table[t]
+            k -= 1
+    return total

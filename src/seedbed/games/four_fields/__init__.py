@@ -1,47 +1,13 @@
 """Four Fields: a fishing game on four fields whose seasons turn (2-4 players).
 
-Rules: ``four-fields.txt`` with the Four Fields rulings; see ``docs/rules/four_fields.md``.
+Rules: ``docs/rules/four_fields.md``. The package's public parts are the game
+(:class:`FourFieldsGame`, usually reached through ``seedbed.load("four_fields")``)
+and its vocabulary :mod:`seedbed.games.four_fields.rules` (constants, action
+numbers, the compact view's layout, rule helpers).
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from .game import FourFieldsGame
 
-from seedbed.core.protocol import JSON, Game, Option
-
-from .engine import FourFieldsState, round_points
-from .render import render_view
-
-
-class FourFieldsGame(Game):
-    """Four Fields for 2 to 4 players; option ``full_harvest`` (ruling 8)."""
-
-    id = "four_fields"
-    name = "Four Fields"
-    min_players = 2
-    max_players = 4
-    default_players = 2
-    version = 1
-    options: ClassVar[dict[str, Option]] = {
-        "full_harvest": Option(
-            False,
-            "variant: harvest with your whole hand of four cards whose total equals "
-            "the value of a loose card in the field (ruling 8)",
-        )
-    }
-    summary = "Fish cards from four fields whose seasons turn; first to 17 points wins"
-    policy: ClassVar[str | None] = "seedbed.agents.heuristic.four_fields:choose"
-    #: Scores change only when a round ends, so a search playout may end there.
-    playout_horizon: ClassVar[str | int | None] = "score"
-
-    def new_state(self, seed: int) -> FourFieldsState:
-        return FourFieldsState.new(self, seed)
-
-    def _state_from_dict(self, data: JSON) -> FourFieldsState:
-        return FourFieldsState.from_dict(self, data)
-
-    def render(self, view: JSON) -> str:
-        return render_view(view)
-
-
-__all__ = ["FourFieldsGame", "FourFieldsState", "round_points"]
+__all__ = ["FourFieldsGame"]

@@ -1,125 +1,29 @@
-"""Constants, action packing and the cached per-field subset tables of Four Fields.
-
-An action is one int that packs a whole move, so its meaning (and its notation) never
-depends on the state::
-
-    bits   0..5    the played card (0..51); a full harvest puts its turning card here,
-                   or NO_CARD (63) when none of its four cards is a season card
-    bits   6..7    the field (0..3)
-    bits   8..10   the kind: SOW, HARVEST, ADD (adding-up stockpile), MATCH, FULL
-    bits  11..14   the value of the stockpile built (ADD, MATCH), else 0
-    bits  15..18   Aces counted as 14 in the build, one bit per suit (MATCH only)
-    bits  19..70   LOOSE: the loose field cards taken or used (52-bit card mask)
-    bits  71..122  STOCK: the cards of the stockpiles taken or used
-    bits 123..174  PLAYED: the four cards of a full harvest
+"""The per-field subset tables of Four Fields' move generation.
 
 :class:`FieldMoves` holds one field's subset tables and harvests per value and
-emits a played card's moves; a state keeps one per field, so a turn analyses only the
-field that changed.
+emits a played card's moves as action numbers (see :mod:`.rules`); a state keeps one
+per field, so a turn analyses only the field that changed.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from seedbed.core.cards import CARD_NUMBER, CARD_SUIT, CLUBS, DIAMONDS, HEARTS, SPADES
-
-# Module constants are ``Final`` so that mypyc reads them as C statics, not from the
-# module's dict on every use in the hot loops.
-
-# -- seasons -----------------------------------------------------------------------
-#: The season of a field is the suit on the edge of the square facing it.
-SUMMER: Final = HEARTS
-AUTUMN: Final = DIAMONDS
-WINTER: Final = SPADES
-SPRING: Final = CLUBS
-SEASON_NAMES: Final = ("winter", "summer", "autumn", "spring")  # indexed by suit S H D C
-#: The square's edges in clockwise order (ruling 1).
-SQUARE: Final = (HEARTS, DIAMONDS, SPADES, CLUBS)
-#: Position of each suit's edge on the square, indexed by suit.
-SQUARE_POS: Final = tuple(SQUARE.index(s) for s in range(4))
-#: SEASONS[orient][field]: with the square turned ``orient`` steps, field f faces the edge
-#: at position (f - orient) mod 4. Orientation 0 is the start of a round (field 0 Summer).
-SEASONS: Final[tuple[tuple[int, ...], ...]] = tuple(
-    tuple(SQUARE[(f - o) % 4] for f in range(4)) for o in range(4)
+from .rules import (
+    ACE_SHIFT,
+    ACES,
+    ADD,
+    HARVEST,
+    KIND_SHIFT,
+    LOOSE_SHIFT,
+    MASK52,
+    MATCH,
+    NUM,
+    STOCK_SHIFT,
+    SUIT,
+    VALUE_SHIFT,
+    Stockpile,
 )
-
-
-def turned(field: int, card: int) -> int:
-    """The orientation after ``card`` (a season card) is played into ``field``."""
-    return (field - SQUARE_POS[SUIT[card]]) % 4
-
-
-# -- cards -------------------------------------------------------------------------
-NUM: Final[tuple[int, ...]] = CARD_NUMBER[:52]
-SUIT: Final[tuple[int, ...]] = CARD_SUIT[:52]
-#: Jack, Queen, King and Ace turn the seasons when played from hand.
-IS_SEASON_CARD: Final = tuple(n == 1 or n >= 11 for n in NUM)
-#: The values a card may take: an Ace is 1 or 14.
-VALUES: Final[tuple[tuple[int, ...], ...]] = tuple((1, 14) if n == 1 else (n,) for n in NUM)
-ACES: Final = sum(1 << (s * 13) for s in range(4))
-#: Bit ``v`` set for each value a card can stand for (used for "holds a card of value v").
-VALUE_BITS: Final[tuple[int, ...]] = tuple(sum(1 << v for v in vals) for vals in VALUES)
-#: The rank (1..13) that a stockpile value asks its builder to keep: 14 is an Ace.
-RANK_OF_VALUE: Final = (0, *range(1, 14), 1)
-
-#: A stockpile: (cards, value, kind ADD/MATCH, builder, aces_high).
-Stockpile = tuple[int, int, int, int, int]
-
-# -- action packing ----------------------------------------------------------------
-SOW: Final = 0
-HARVEST: Final = 1
-ADD: Final = 2
-MATCH: Final = 3
-FULL: Final = 4
-KIND_WORDS: Final = ("sow", "harvest", "add", "match", "full harvest")
-NO_CARD: Final = 63
-FIELD_SHIFT: Final = 6
-KIND_SHIFT: Final = 8
-VALUE_SHIFT: Final = 11
-ACE_SHIFT: Final = 15
-LOOSE_SHIFT: Final = 19
-STOCK_SHIFT: Final = 71
-PLAYED_SHIFT: Final = 123
-MASK52: Final = (1 << 52) - 1
-
-
-def pack(
-    card: int,
-    field: int,
-    kind: int,
-    value: int = 0,
-    aces_high: int = 0,
-    loose: int = 0,
-    stock: int = 0,
-    played: int = 0,
-) -> int:
-    """The action number of a move (see the module docstring)."""
-    return (
-        card
-        | field << FIELD_SHIFT
-        | kind << KIND_SHIFT
-        | value << VALUE_SHIFT
-        | aces_high << ACE_SHIFT
-        | loose << LOOSE_SHIFT
-        | stock << STOCK_SHIFT
-        | played << PLAYED_SHIFT
-    )
-
-
-def unpack(action: int) -> tuple[int, int, int, int, int, int, int, int]:
-    """``(card, field, kind, value, aces_high, loose, stock, played)`` of an action."""
-    return (
-        action & 63,
-        (action >> FIELD_SHIFT) & 3,
-        (action >> KIND_SHIFT) & 7,
-        (action >> VALUE_SHIFT) & 15,
-        (action >> ACE_SHIFT) & 15,
-        (action >> LOOSE_SHIFT) & MASK52,
-        (action >> STOCK_SHIFT) & MASK52,
-        action >> PLAYED_SHIFT,
-    )
-
 
 # -- subset tables -----------------------------------------------------------------
 #: A group is an int: its card mask, with the Aces counted as 14 (one bit per suit) in

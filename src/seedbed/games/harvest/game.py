@@ -1,16 +1,17 @@
-"""The Harvest ``Game``: facts, options, and the terminal renderer."""
+"""The Harvest ``Game``: its facts, options and seats, and the way in to a state."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
 from seedbed.core.protocol import JSON, Game, Option
+from seedbed.games.harvest import positions
 from seedbed.games.harvest.engine import HarvestState
 from seedbed.games.harvest.render import render_view
 
 
 class HarvestGame(Game):
-    """Harvest for 2-4 players (``harvest.txt`` with the Harvest rulings 1-9)."""
+    """Harvest for 2-4 players (the rulebook with the Harvest rulings 1-9)."""
 
     id: ClassVar[str] = "harvest"
     name: ClassVar[str] = "Harvest"
@@ -37,12 +38,12 @@ class HarvestGame(Game):
     def new_state(self, seed: int) -> HarvestState:
         return HarvestState.new(self, seed)
 
-    def _state_from_dict(self, data: JSON) -> HarvestState:
-        return HarvestState.from_dict(self, data)
+    def from_position(self, text: str) -> HarvestState:
+        """The state of a one-line position (``docs/rules/harvest.md``, "Positions")."""
+        return positions.from_position(self, text)
 
-    def position(self, **kwargs: object) -> HarvestState:
-        """A test position: see :meth:`HarvestState.from_position`."""
-        return HarvestState.from_position(self, **kwargs)  # type: ignore[arg-type]
+    def _state_from_dict(self, data: JSON) -> HarvestState:
+        return positions.from_dict(self, data)
 
     def render(self, view: JSON) -> str:
         return render_view(view)

@@ -1,5 +1,8 @@
-"""SEWN: Seed and Harvest trick taking (4 players). See :mod:`.engine` and docs/rules/sewn.md."""
+"""SEWN: Seed and Harvest trick taking for 4 players (docs/rules/sewn.md).
 
-from seedbed.games.sewn.engine import SewnGame, SewnState
+The front of the package: :class:`SewnGame`. Policies and tools read the game's
+numbers and rule helpers from :mod:`seedbed.games.sewn.rules`."""
 
-__all__ = ["SewnGame", "SewnState"]
+from seedbed.games.sewn.game import SewnGame
+
+__all__ = ["SewnGame"]

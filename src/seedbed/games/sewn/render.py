@@ -1,8 +1,10 @@
-"""Terminal rendering of a SEWN view (rich markup)."""
+"""Terminal rendering of a SEWN view (rich markup): what the table shows one seat."""
 
 from __future__ import annotations
 
 from typing import Any
+
+from seedbed.core.cards import display_card, n_cards
 
 SEATS = ("South", "East", "North", "West")
 _SYM = {"S": "♠", "H": "[red]♥[/red]", "D": "[red]♦[/red]", "C": "♣"}
@@ -10,13 +12,11 @@ _ORDER = "23456789TJQKA"
 
 
 def _card(name: str | None) -> str:
+    """A card in the one display form (``10♥``), hearts and diamonds in red."""
     if name is None:
         return "·"
-    rank = "10" if name[0] == "T" else name[0]
-    suit = name[1]
-    if suit in "HD":
-        return f"[red]{rank}{'♥' if suit == 'H' else '♦'}[/red]"
-    return f"{rank}{'♠' if suit == 'S' else '♣'}"
+    shown = display_card(name)
+    return f"[red]{shown}[/red]" if name[1] in "HD" else shown
 
 
 def _hand_by_suit(cards: list[str]) -> str:
@@ -42,29 +42,39 @@ def _trick_line(trick: dict[str, Any]) -> str:
     return line
 
 
+def _tricks_per_round(rounds: list[dict[str, Any]]) -> str:
+    return "  ".join(
+        f"r{i + 1} " + "/".join(str(x) for x in r["won"]) for i, r in enumerate(rounds)
+    )
+
+
 def render_view(view: dict[str, Any]) -> str:
-    """Text for a seat's (or a spectator's) view: scores, trump, privileges, Fields,
-    the trick in progress, the last finished trick and the hand sorted by suit."""
+    """Text for a seat's (or a spectator's) view: scores, tricks per round, trump,
+    privileges, Fields, the last finished trick, the trick in progress and the hand
+    sorted by suit."""
     seat = view.get("seat")
+    table = view["table"]
     who = "spectator" if seat is None else SEATS[seat]
-    lines = [f"[bold]SEWN[/bold]  round {view['round']}/4  ·  you: {who}"]
+    lines = [f"[bold]SEWN[/bold]  round {table['round']}/4  ·  you: {who}"]
     scores = view["scores"]
-    lines.append("Scores: " + "  ".join(f"{SEATS[q]} {scores[q]}" for q in range(4)))
-    past = view.get("past_rounds") or []
-    if past:
-        per_round = [
-            f"r{i + 1} " + "/".join(str(x) for x in rnd["won"]) for i, rnd in enumerate(past)
-        ]
-        lines.append("Round scores (S/E/N/W): " + "  ".join(per_round))
-    cur = view.get("current")
-    if cur is None:
-        lines.append("[bold]Game over.[/bold]")
-        return "\n".join(lines)
+    lines.append("Scores: " + "  ".join(f"{SEATS[q]} {scores[q]:g}" for q in range(4)))
+    rounds = table["rounds"]
     phase = view["phase"]
-    to_play = view["to_play"]
+    finished = rounds if phase == "over" else rounds[:-1]
+    if finished:
+        lines.append("Tricks per round (S/E/N/W): " + _tricks_per_round(finished))
+    last = table["last_trick"]
+    if phase == "over":
+        winners = ", ".join(SEATS[q] for q in view["winners"])
+        lines.append(f"[bold]Game over.[/bold]  Won by {winners}.")
+        if last is not None:
+            lines.append(f"Last trick of round {last['round']}: " + _trick_line(last))
+        return "\n".join(lines)
+    cur = rounds[-1]
+    to_move = view["to_move"]
     lines.append(
         f"Dealer: {SEATS[cur['dealer']]}  ·  phase: {phase}"
-        + (f"  ·  to play: {SEATS[to_play]}" if to_play is not None else "")
+        + (f"  ·  to play: {SEATS[to_move]}" if to_move is not None else "")
     )
     if cur["end_of_summer"]:
         eos = cur["end_of_summer"]
@@ -80,7 +90,7 @@ def render_view(view: dict[str, Any]) -> str:
     if priv:
         lines.append("  ·  ".join(priv))
     lines.append("Fields:")
-    for f in cur["fields"]:
+    for f in table["fields"]:
         if f["taken_by"] is not None:
             lines.append(f"  {f['name']:<5} taken by {SEATS[f['taken_by']]}")
             continue
@@ -95,27 +105,29 @@ def render_view(view: dict[str, Any]) -> str:
         extra = ""
         if "planted" in f:
             extra = "  planted by you: " + (" ".join(_card(c) for c in f["planted"]) or "-")
-        lines.append(f"  {f['name']:<5} {f['size']:>2} cards  {top_s}  face up: {seeded}{extra}")
+        lines.append(f"  {f['name']:<5} {n_cards(f['size']):>8}  {top_s}  face up: {seeded}{extra}")
     peeked = cur.get("peeked") or {}
     if peeked:
         lines.append(
             "Tops you saw at the Pick: "
             + "  ".join(f"{name} {_card(c)}" for name, c in peeked.items())
         )
-    if phase in ("seed", "plant", "harvest"):
-        tricks = cur["harvest_tricks"] if cur["harvest_tricks"] or phase == "harvest" else []
-        if not tricks and phase != "harvest":
-            tricks = cur["seed_tricks"]
-        if tricks:
-            lines.append("Last trick: " + _trick_line(tricks[-1]))
-        if phase != "plant":
-            lines.append("Trick: " + _trick_line(cur["trick"]))
+    if last is not None and (
+        phase in ("seed", "plant", "harvest") or last["round"] < table["round"]
+    ):
+        label = "Last trick" if last["round"] == table["round"] else "Last trick of round"
+        if last["round"] != table["round"]:
+            label += f" {last['round']}"
+        lines.append(f"{label}: " + _trick_line(last))
+    if table["trick"] is not None:
+        lines.append("Trick: " + _trick_line(table["trick"]))
     won = cur["won"]
     if phase == "harvest" or any(won):
         lines.append("Tricks this round: " + "  ".join(f"{SEATS[q]} {won[q]}" for q in range(4)))
-    if cur.get("hand") is not None:
-        if cur["hand"]:
-            lines.append("Your hand: " + _hand_by_suit(cur["hand"]))
+    hand = table["hand"]
+    if hand is not None:
+        if hand:
+            lines.append("Your hand: " + _hand_by_suit(hand))
         else:
             lines.append("Your hand: (empty until you pick a Field)")
     return "\n".join(lines)

@@ -1,5 +1,9 @@
-"""SOW: sow Seeds and pick Flowers around a ring of 12 garden rows (2 to 4 players)."""
+"""SOW: sow Seeds and pick Flowers around a ring of 12 garden rows (2 to 4 players).
 
-from seedbed.games.sow.engine import SowGame, SowState
+The package's front is the game; a policy may also use the public vocabulary,
+:mod:`seedbed.games.sow.rules`.
+"""
 
-__all__ = ["SowGame", "SowState"]
+from seedbed.games.sow.game import SowGame
+
+__all__ = ["SowGame"]

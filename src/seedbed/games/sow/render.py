@@ -1,15 +1,21 @@
-"""Terminal rendering of a SOW view: the ring of 12 rows around the four wheelbarrows.
+"""Terminal drawing of a SOW view: the ring of 12 rows around the four wheelbarrows.
 
-Rows are numbered clockwise (ruling 2). Seen from above with wheelbarrow 0 at the
-bottom (south), clockwise runs south, west, north, east::
+The board has a fixed layout, whatever the rows hold: every row is a cell of the same
+size, each wheelbarrow a box around its two rows, the diagonal rows in the corners
+between them. Rows are numbered clockwise (ruling 2); seen from above with wheelbarrow
+0 at the bottom, clockwise runs along the bottom to the left, up the left side, along
+the top to the right and down the right side::
 
-    r5   r6   r7   r8
-    r4      WB2     r9
-        WB1   WB3
-    r3      WB0     r10
-    r2   r1   r0   r11
+     r5    ╭ WB2: r6 │ r7 ╮    r8
+    ╭ WB1 ╮                 ╭ WB3 ╮
+    │ r4  │   the Windmill  │ r9  │
+    │ r3  │                 │ r10 │
+    ╰─────╯                 ╰─────╯
+     r2    ╰ WB0: r1 │ r0 ╯    r11
 
-A Seed shows as ``(R)`` (its outer colour), a Flower as ``B/Y`` (centre/outer).
+A Seed shows as ``(R)`` (its outer colour), a Flower as ``B/Y`` (centre/outer), equal
+cards once with ``×n``; ``>`` marks the row the next card goes to, ``*`` the row of
+the last card.
 """
 
 from __future__ import annotations
@@ -17,201 +23,290 @@ from __future__ import annotations
 from typing import Any
 
 _STYLE = {"R": "red", "Y": "yellow", "B": "blue", "G": "green"}
-
-#: (row or wheelbarrow label) per grid line: ("r", n) a row cell, ("w", n) a wheelbarrow.
-_GRID: tuple[tuple[tuple[str, int], ...], ...] = (
-    (("r", 5), ("r", 6), ("r", 7), ("r", 8)),
-    (("r", 4), ("w", 2), ("r", 9)),
-    (("-", 0), ("w", 1), ("w", 3), ("-", 0)),
-    (("r", 3), ("w", 0), ("r", 10)),
-    (("r", 2), ("r", 1), ("r", 0), ("r", 11)),
-)
+#: Width of a row cell's text, and its lines (a row that does not fit ends in "+n").
+CELL_WIDTH = 15
+CELL_LINES = 3
+_LABEL = 4  # "> 7:" before the cards
+_GAP = " "
 
 
-class _Cell:
+class _Text:
     """Marked-up text that knows its visible width."""
 
     __slots__ = ("parts", "width")
 
-    def __init__(self) -> None:
+    def __init__(self, text: str = "", style: str | None = None) -> None:
         self.parts: list[str] = []
         self.width = 0
+        if text:
+            self.add(text, style)
 
-    def add(self, text: str, style: str | None = None) -> _Cell:
+    def add(self, text: str, style: str | None = None) -> _Text:
         self.parts.append(f"[{style}]{text}[/{style}]" if style else text)
         self.width += len(text)
+        return self
+
+    def extend(self, other: _Text) -> _Text:
+        self.parts.extend(other.parts)
+        self.width += other.width
         return self
 
     def padded(self, width: int) -> str:
         return "".join(self.parts) + " " * max(0, width - self.width)
 
+    def centred(self, width: int) -> str:
+        left = max(0, width - self.width) // 2
+        return " " * left + self.padded(width - left)
 
-def _colour(cell: _Cell, letter: str, bold: bool = False) -> None:
+
+def _colour(letter: str, bold: bool = False) -> _Text:
     style = _STYLE.get(letter, "")
-    cell.add(letter, f"bold {style}" if bold and style else style or None)
+    return _Text(letter, f"bold {style}" if bold and style else style or None)
 
 
-def card_markup(look: str) -> _Cell:
+def card_text(look: str, direction: str = "clockwise") -> _Text:
     """One card as it lies: ``seed R``, ``flower B/Y``, ``windmill``, ``gopher``..."""
-    cell = _Cell()
-    add_card(cell, look)
-    return cell
-
-
-def add_card(cell: _Cell, look: str, direction: str = "clockwise") -> None:
     if look.startswith("seed "):
         c = look[5:]
-        cell.add("(", _STYLE[c])
-        cell.add(c, _STYLE[c])
-        cell.add(")", _STYLE[c])
-    elif look.startswith("flower "):
+        return _Text(f"({c})", _STYLE[c])
+    if look.startswith("flower "):
         centre, outer = look[7:].split("/")
-        _colour(cell, centre, bold=True)
-        cell.add("/")
-        _colour(cell, outer)
-    elif look == "windmill":
-        cell.add("Mill" + ("↻" if direction == "clockwise" else "↺"), "bold")
-    elif look == "gopher":
-        cell.add("Gopher", "bold magenta")
-    else:
-        cell.add("Can", "bold cyan")
+        return _colour(centre, bold=True).add("/").extend(_colour(outer))
+    if look == "windmill":
+        return _Text("Mill" + ("↻" if direction == "clockwise" else "↺"), "bold")
+    if look == "gopher":
+        return _Text("Gopher", "bold magenta")
+    return _Text("Can", "bold cyan")
 
 
-def _flower(cell: _Cell, name: str) -> None:
-    add_card(cell, "flower " + name)
-
-
-def _row_cell(view: dict[str, Any], r: int) -> _Cell:
-    cell = _Cell()
-    marker = ""
-    if view.get("next_row") == r:
-        marker = ">"
-    elif view.get("last_row") == r and view.get("phase") != "place":
-        marker = "*"
-    label = f"{marker}{r:>2}:"
-    cell.add(label, "bold" if marker else "dim")
-    looks = view["rows"][r]
+def _groups(looks: list[str], direction: str) -> list[tuple[_Text, int]]:
+    """The cards of a row, equal ones once with ``×n``, and how many each stands for
+    (rows are sorted, so equal cards are neighbours)."""
+    out: list[tuple[_Text, int]] = []
     i = 0
-    while i < len(looks):  # rows are sorted: identical cards are neighbours
+    while i < len(looks):
         j = i
         while j < len(looks) and looks[j] == looks[i]:
             j += 1
-        cell.add(" ")
-        add_card(cell, looks[i], view.get("direction", "clockwise"))
+        token = card_text(looks[i], direction)
         if j - i > 1:
-            cell.add(f"×{j - i}")
+            token.add(f"×{j - i}")
+        out.append((token, j - i))
         i = j
-    return cell
+    return out
 
 
-def _wheelbarrow_cell(view: dict[str, Any], w: int) -> _Cell:
-    cell = _Cell()
-    seats = view["wheelbarrows"]
-    ctrl = view["controllers"][w]
+def _row_cell(view: dict[str, Any], r: int) -> list[_Text]:
+    """Row ``r`` as CELL_LINES lines of at most CELL_WIDTH characters; a row too long
+    for them ends in ``+n``, the number of cards not shown."""
+    table = view["table"]
+    marker = " "
+    if table.get("next_row") == r:
+        marker = ">"
+    elif table.get("last_row") == r and view.get("phase") != "place":
+        marker = "*"
+    room = CELL_WIDTH - _LABEL
+    lines: list[list[tuple[_Text, int]]] = [[]]
+    used = 0
+    groups = _groups(table["rows"][r], table["direction"])
+    hidden = 0
+    for i, (token, count) in enumerate(groups):
+        if used and used + 1 + token.width > room:
+            if len(lines) == CELL_LINES:
+                hidden = sum(c for _, c in groups[i:])
+                break
+            lines.append([])
+            used = 0
+        lines[-1].append((token, count))
+        used += 1 + token.width
+    if hidden:  # make room for " +n" on the last line
+        last = lines[-1]
+        while last and sum(1 + t.width for t, _ in last) + len(f" +{hidden}") > room:
+            hidden += last.pop()[1]
+    out = []
+    for k, tokens in enumerate(lines):
+        if k == 0:
+            line = _Text(f"{marker}{r:>2}:", "bold" if marker != " " else "dim")
+        else:
+            line = _Text(" " * _LABEL)
+        for token, _count in tokens:
+            line.add(" ").extend(token)
+        if hidden and k == len(lines) - 1:
+            line.add(f" +{hidden}", "bold")
+        out.append(line)
+    while len(out) < CELL_LINES:
+        out.append(_Text())
+    return out
+
+
+def _wheelbarrow_title(view: dict[str, Any], w: int) -> tuple[_Text, bool]:
+    """``WB0 seat 0 ♥B`` and whether the viewer controls this wheelbarrow."""
+    table = view["table"]
+    seats = table["wheelbarrows"]
+    ctrl = table["controllers"][w]
     owner = seats.index(w) if w in seats else None
-    cell.add(f"WB{w} ", "bold")
+    viewer = view.get("seat")
+    title = _Text(f"WB{w} ", "bold")
     if owner is not None:
-        cell.add(f"seat {owner}")
+        title.add(f"seat {owner}")
     elif ctrl is None:
-        cell.add("(active player's)", "dim")
+        title.add("(active)", "dim")
     else:
-        cell.add(f"(seat {ctrl}'s)", "dim")
+        title.add(f"seat {ctrl}'s", "dim")
     fav: str | None = None
-    if view.get("favourites") is not None and owner is not None:
-        fav = view["favourites"][owner]
-    elif view.get("seat") is not None and owner == view["seat"]:
-        fav = view.get("favourite")
+    if table.get("favourites") is not None and owner is not None:
+        fav = table["favourites"][owner]
+    elif viewer is not None and owner == viewer:
+        fav = table.get("favourite")
     if fav:
-        cell.add(" ♥")
-        _colour(cell, fav, bold=True)
-    return cell
+        title.add(" ♥").extend(_colour(fav, bold=True))
+    return title, viewer is not None and ctrl == viewer
+
+
+def _border(left: str, fill: str, right: str, width: int, title: _Text | None, style: str) -> _Text:
+    line = _Text(left + fill, style)
+    if title is not None:
+        line.add(" ").extend(title).add(" ")
+    line.add(fill * max(0, width - line.width - 1), style)
+    return line.add(right, style)
+
+
+def _wide_box(view: dict[str, Any], w: int, left_row: int, right_row: int) -> list[_Text]:
+    """A wheelbarrow at the top or bottom: its two rows side by side."""
+    title, mine = _wheelbarrow_title(view, w)
+    style = "bold" if mine else "dim"
+    width = 2 * CELL_WIDTH + 7
+    a, b = _row_cell(view, left_row), _row_cell(view, right_row)
+    out = [_border("╭", "─", "╮", width, title, style)]
+    for x, y in zip(a, b, strict=True):
+        line = _Text("│ ", style).add(x.padded(CELL_WIDTH)).add(" │ ", style)
+        out.append(line.add(y.padded(CELL_WIDTH)).add(" │", style))
+    out.append(_border("╰", "─", "╯", width, None, style))
+    return out
+
+
+def _tall_box(view: dict[str, Any], w: int, upper_row: int, lower_row: int) -> list[_Text]:
+    """A wheelbarrow at a side: its two rows one above the other."""
+    title, mine = _wheelbarrow_title(view, w)
+    style = "bold" if mine else "dim"
+    width = CELL_WIDTH + 4
+    out = [_border("╭", "─", "╮", width, title, style)]
+    for i, r in enumerate((upper_row, lower_row)):
+        if i:
+            out.append(_border("├", "─", "┤", width, None, style))
+        for x in _row_cell(view, r):
+            out.append(_Text("│ ", style).add(x.padded(CELL_WIDTH)).add(" │", style))
+    out.append(_border("╰", "─", "╯", width, None, style))
+    return out
+
+
+def _corner(view: dict[str, Any], r: int, height: int) -> list[_Text]:
+    """A diagonal row, in a corner between two wheelbarrows."""
+    lines = [_Text()] + [_Text("  ").extend(x) for x in _row_cell(view, r)]
+    return lines + [_Text() for _ in range(height - len(lines))]
+
+
+def _centre(view: dict[str, Any], height: int) -> list[_Text]:
+    table = view["table"]
+    arrow = "↻" if table["direction"] == "clockwise" else "↺"
+    faces = " · ".join(table["garden_actions"])
+    lines = [
+        _Text(),
+        _Text("Windmill ", "bold").add(f"{arrow} {table['direction']}"),
+        _Text(),
+        _Text("face up: ", "dim").add(faces),
+    ]
+    if table.get("garden_met"):
+        lines.append(_Text("the Garden cards met", "bold"))
+    return lines + [_Text() for _ in range(height - len(lines))]
+
+
+def _band(blocks: list[tuple[list[_Text], int]]) -> list[str]:
+    """Blocks side by side, each padded to its width."""
+    height = max(len(b) for b, _ in blocks)
+    out = []
+    for i in range(height):
+        parts = [(b[i] if i < len(b) else _Text()).padded(width) for b, width in blocks]
+        out.append(_GAP.join(parts).rstrip())
+    return out
+
+
+def board(view: dict[str, Any]) -> list[str]:
+    """The garden: always the same lines and columns, whatever the rows hold."""
+    side = CELL_WIDTH + 4
+    middle = 2 * CELL_WIDTH + 7
+    tall = 2 * CELL_LINES + 3
+    top = _wide_box(view, 2, 6, 7)
+    bottom = _wide_box(view, 0, 1, 0)
+    edge = len(top)
+    lines = _band([(_corner(view, 5, edge), side), (top, middle), (_corner(view, 8, edge), side)])
+    lines += _band(
+        [
+            (_tall_box(view, 1, 4, 3), side),
+            ([_Text(x.centred(middle)) for x in _centre(view, tall)], middle),
+            (_tall_box(view, 3, 9, 10), side),
+        ]
+    )
+    lines += _band(
+        [(_corner(view, 2, edge), side), (bottom, middle), (_corner(view, 11, edge), side)]
+    )
+    return lines
 
 
 def render_view(view: dict[str, Any]) -> str:
-    """Rich-markup text of ``view`` (as returned by ``SowState.view``)."""
-    cells = {r: _row_cell(view, r) for r in range(12)}
-    wbs = {w: _wheelbarrow_cell(view, w) for w in range(4)}
-    gap = 2
-    width = [
-        max(cells[r].width for r in (5, 4, 3, 2)),
-        max(cells[6].width, cells[1].width, wbs[1].width),
-        max(cells[7].width, cells[0].width, wbs[3].width),
-        max(cells[r].width for r in (8, 9, 10, 11)),
-    ]
-    width = [max(w, 8) + gap for w in width]
-    middle = width[1] + width[2]
-    lines: list[str] = []
-    for grid_line in _GRID:
-        parts: list[str] = []
-        if len(grid_line) == 3:  # a row, one wheelbarrow across the middle, a row
-            left, mid, right = grid_line
-            wb = wbs[mid[1]]
-            pad = max(0, middle - wb.width)
-            parts.append(cells[left[1]].padded(width[0]))
-            parts.append(" " * (pad // 2) + wb.padded(wb.width) + " " * (pad - pad // 2))
-            parts.append(cells[right[1]].padded(width[3]))
-        else:
-            for col, (kind, num) in enumerate(grid_line):
-                if kind == "r":
-                    parts.append(cells[num].padded(width[col]))
-                elif kind == "w":
-                    parts.append(wbs[num].padded(width[col]))
-                else:
-                    parts.append(" " * width[col])
-        lines.append("".join(parts).rstrip())
+    """Rich-markup text of ``view`` (the envelope with SOW's ``table``)."""
+    table = view["table"]
+    direction = table["direction"]
+    lines = board(view)
     lines.append("")
-
-    arrow = "↻" if view["direction"] == "clockwise" else "↺"
-    faces = " and ".join(view["garden_actions"])
-    lines.append(f"Windmill: {view['direction']} {arrow}   face-up Garden actions: {faces}")
-    if view.get("hand"):
-        hand = _Cell()
-        for look in view["hand"]:
-            hand.add(" ")
-            add_card(hand, look, view["direction"])
+    to_move = view.get("to_move")
+    if table.get("hand"):
+        hand = _Text()
+        for look in table["hand"]:
+            hand.add(" ").extend(card_text(look, direction))
         lines.append(
-            f"Hand of seat {view['to_move']} (took row {view['taken_row']}, "
-            f"next card goes to row {view['next_row']}):" + hand.padded(0)
+            f"Hand of seat {to_move} (took row {table['taken_row']}, "
+            f"next card goes to row {table['next_row']}):" + hand.padded(0)
         )
-    if view.get("last_card"):
-        last = _Cell()
-        add_card(last, view["last_card"])
+    if table.get("last_card"):
+        last = card_text(table["last_card"])
         lines.append(
-            f"Last card {last.padded(0)} in row {view['last_row']}: seat {view['to_move']} "
+            f"Last card {last.padded(0)} in row {table['last_row']}: seat {to_move} "
             "chooses a colour"
         )
     if view.get("phase") == "garden":
-        lines.append(f"The Garden cards met: seat {view['to_move']} may use a Garden action")
-    for seat, bouquet in enumerate(view["bouquets"]):
-        cell = _Cell().add(f"Bouquet of seat {seat}:")
+        lines.append(f"The Garden cards met: seat {to_move} may use a Garden action")
+    scores = view.get("scores") or []
+    for owner, bouquet in enumerate(table["bouquets"]):
+        cell = _Text(f"Bouquet of seat {owner}:")
         for name in bouquet:
-            cell.add(" ")
-            _flower(cell, name)
+            cell.add(" ").extend(card_text("flower " + name))
         if not bouquet:
             cell.add(" -", "dim")
-        if view.get("scores") is not None:
-            cell.add(f"  = {view['scores'][seat]:g} points", "bold")
+        if owner < len(scores) and scores[owner] is not None:
+            cell.add(f"  = {scores[owner]:g} points", "bold")
         lines.append(cell.padded(0))
-    if view.get("removed"):
-        cell = _Cell().add("Removed by the Gopher:", "dim")
-        for name in view["removed"]:
-            cell.add(" ")
-            _flower(cell, name)
+    if table.get("removed"):
+        cell = _Text("Removed by the Gopher:", "dim")
+        for name in table["removed"]:
+            cell.add(" ").extend(card_text("flower " + name))
         lines.append(cell.padded(0))
-    if view.get("seat") is not None and view.get("favourite"):
-        you = _Cell().add(f"You are seat {view['seat']}; your Favourite Colour: ")
-        _colour(you, view["favourite"], bold=True)
-        you.add(f"; your bouquet scores {view['score']}")
+    seat = view.get("seat")
+    if seat is not None and table.get("favourite"):
+        you = _Text(f"You are seat {seat}; your Favourite Colour: ")
+        you.extend(_colour(table["favourite"], bold=True))
+        if seat < len(scores) and scores[seat] is not None:
+            you.add(f"; your bouquet scores {scores[seat]:g}")
         lines.append(you.padded(0))
-    if view["phase"] == "over":
-        won = ", ".join(f"seat {w}" for w in view["winners"])
-        lines.append(f"[bold]Game over[/bold] after {view['turn']} turns. Winner: {won}")
+    if view.get("phase") == "over":
+        won = ", ".join(f"seat {w}" for w in view.get("winners") or [])
+        lines.append(f"[bold]Game over[/bold] after {table['turn']} turns. Winner: {won}")
     else:
         lines.append(
-            f"Turn {view['turn'] + 1}: seat {view['to_move']} to {view['phase']}"
-            f" (turns without progress: {view['idle_turns']})"
+            f"Turn {table['turn'] + 1}: seat {to_move} to {view.get('phase')}"
+            f" (turns without progress: {table['idle_turns']})"
         )
-    history = view.get("history") or []
-    if history:
-        lines.append("[dim]Last moves: " + ", ".join(history[-10:]) + "[/dim]")
+    moves = view.get("moves") or []
+    if moves:
+        lines.append("[dim]Last moves: " + ", ".join(text for _, text in moves[-10:]) + "[/dim]")
     return "\n".join(lines)

@@ -1,0 +1,52 @@
+"""The SEWN game: its facts, its seats, new games and positions (the rules of play are
+in :mod:`.engine`, the public numbers and helpers in :mod:`.rules`)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from seedbed.core.protocol import JSON, Game, Option
+from seedbed.games.sewn import positions
+from seedbed.games.sewn.engine import SewnState, new_game_state
+from seedbed.games.sewn.rules import DECISIONS_PER_ROUND, SEAT_NAMES
+
+
+class SewnGame(Game):
+    """SEWN for 4 players: seed, plant, pick a rival's Field, harvest (``sewn.txt`` and
+    the SEWN rulings; docs/rules/sewn.md)."""
+
+    id: ClassVar[str] = "sewn"
+    name: ClassVar[str] = "SEWN"
+    min_players: ClassVar[int] = 4
+    max_players: ClassVar[int] = 4
+    default_players: ClassVar[int] = 4
+    version: ClassVar[int] = 1
+    #: The rulebook marks no rule as optional, so SEWN has no options.
+    options: ClassVar[dict[str, Option]] = {}
+    summary: ClassVar[str] = (
+        "Seed and Harvest trick taking: build four Fields half face-up, half face-down, "
+        "pick a rival's Field, then take tricks with trump (4 players, 4 rounds)"
+    )
+    policy: ClassVar[str | None] = "seedbed.agents.heuristic.sewn:choose"
+    #: Every round has exactly 102 decisions (24 plays, 24 plants, privilege, trump, 4
+    #: picks, 48 Harvest plays), so a search playout may end with the round.
+    playout_horizon: ClassVar[str | int | None] = DECISIONS_PER_ROUND
+
+    def seat_name(self, player: int) -> str:
+        """Seats are named by compass position, clockwise from South (ruling 1)."""
+        return SEAT_NAMES[player]
+
+    def new_state(self, seed: int) -> SewnState:
+        return new_game_state(self, seed)
+
+    def from_position(self, text: str) -> SewnState:
+        """The state of position ``text`` (see :mod:`.positions` and the rules page)."""
+        return positions.from_position(self, text)
+
+    def _state_from_dict(self, data: JSON) -> SewnState:
+        return positions.from_dict(self, data)
+
+    def render(self, view: JSON) -> str:
+        from seedbed.games.sewn.render import render_view
+
+        return render_view(view)

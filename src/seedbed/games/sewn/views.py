@@ -1,0 +1,429 @@
+"""What each seat knows of a SEWN state: the table view, the compact view, the score
+sheet, and resampling (a full state the seat cannot tell from the real one).
+
+Views have perfect recall (ruling 9): every trick of every round, the End of Summer
+cards, the privileges, trumps and picks; a seat's view adds its own hands, its planted
+cards (in order) and the top cards it saw at the Pick. Nothing else of another seat's.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from seedbed.core.cards import CARD_NAMES, FULL_DECK, SUITS, cards_of, mask_of
+from seedbed.core.protocol import JSON
+from seedbed.games.sewn import _sampler
+from seedbed.games.sewn._round import (
+    RoundRecord,
+    Trick,
+    deal,
+    deal_of,
+    field_mask,
+    field_seeds,
+    harvest_void_masks,
+    is_skipped,
+    peeked_fields,
+    record_peeked,
+    seed_voids,
+)
+from seedbed.games.sewn.rules import (
+    DECISIONS_PER_ROUND,
+    HARVEST,
+    OVER,
+    PLANT,
+    PLANT_BASE,
+    ROUNDS,
+    SEAT_NAMES,
+    SEED,
+    TAKE_TRUMP,
+    planter_of,
+    seeder_of,
+)
+
+if TYPE_CHECKING:
+    from seedbed.games.sewn.engine import SewnState
+
+
+# -- the table view -------------------------------------------------------------------
+def table_view(st: SewnState, p: int | None) -> JSON:
+    """The ``table`` part of ``view(p)``: the round in play, every round so far, the
+    hands, the Fields, the trick in progress and the last finished trick."""
+    trick: JSON | None = None
+    if st.phase == SEED or st.phase == HARVEST:
+        trick = {"leader": st.leader, "cards": _by_seat(st.leader, st.trick)}
+    rounds = [round_view(rec, st.deals[i], p) for i, rec in enumerate(st.records())]
+    return {
+        "round": st.round,
+        "rounds": rounds,
+        "hand": None if p is None else [CARD_NAMES[c] for c in cards_of(st.hands[p])],
+        "hand_sizes": [h.bit_count() for h in st.hands],
+        "fields": fields_view(st, p),
+        "trick": trick,
+        "last_trick": last_trick(st),
+    }
+
+
+def _by_seat(leader: int, cards: tuple[int, ...]) -> list[str | None]:
+    """The cards of a trick (in play order from ``leader``) by seat, ``None`` where a
+    seat has not played yet."""
+    n = len(cards)
+    return [CARD_NAMES[cards[(q - leader) & 3]] if (q - leader) & 3 < n else None for q in range(4)]
+
+
+def _trick_view(t: Trick) -> JSON:
+    return {"leader": t[0], "cards": [CARD_NAMES[c] for c in t[1]], "winner": t[2]}
+
+
+def round_view(rec: RoundRecord, dealt: tuple[int, ...], p: int | None) -> JSON:
+    """One round as seat ``p`` saw it (``None``: the public part only)."""
+    v: JSON = {
+        "dealer": rec.dealer,
+        "seed_tricks": [_trick_view(t) for t in rec.seed_tricks],
+        "plant_counts": [len(x) for x in rec.plants],
+        "end_of_summer": None if rec.eos is None else [CARD_NAMES[c] for c in rec.eos],
+        "season_winner": None if rec.season_winner < 0 else rec.season_winner,
+        "runner_up": None if rec.runner_up < 0 else rec.runner_up,
+        "trump_holder": None if rec.trump_holder < 0 else rec.trump_holder,
+        "first_pick": None if rec.first_picker < 0 else rec.first_picker,
+        "trump": None if rec.trump < 0 else SUITS[rec.trump],
+        "picks": [{"seat": q, "field": f} for q, f in rec.picks],
+        "harvest_tricks": [_trick_view(t) for t in rec.harvest_tricks],
+        "won": list(rec.won),
+    }
+    if p is not None:
+        v["dealt"] = [CARD_NAMES[c] for c in cards_of(dealt[p])]
+        v["planted"] = [CARD_NAMES[c] for c in rec.plants[p]]
+        v["peeked"] = {
+            SEAT_NAMES[f]: CARD_NAMES[rec.plants[planter_of(f)][-1]] for f in record_peeked(p, rec)
+        }
+    return v
+
+
+def fields_view(st: SewnState, p: int | None) -> list[JSON]:
+    """Each Field of the round in play as seat ``p`` sees it now: its face-up cards, its
+    size, its top card (and whether that is face up), who took it; the planter also
+    sees what it planted there."""
+    out = []
+    taken = {f: q for q, f in st.picks}
+    plants = st.plants
+    peeked = set() if p is None else set(record_peeked(p, st._record()))
+    in_plant = st.phase == PLANT
+    for f in range(4):
+        planter = planter_of(f)
+        seeds = field_seeds(st.seed_tricks, f)
+        on_table = f not in taken
+        size = (len(seeds) + len(plants[planter])) if on_table else 0
+        top: str | None = None
+        face = None
+        if on_table and size:
+            # Planted this step already? Then the top is face down.
+            if (in_plant and len(plants[planter]) == len(seeds)) or not in_plant:
+                face = "down"
+                if p == planter or f in peeked:
+                    top = CARD_NAMES[plants[planter][-1]]
+            else:
+                face = "up"
+                top = CARD_NAMES[seeds[-1]]
+        entry: JSON = {
+            "name": SEAT_NAMES[f],
+            "seeded_by": seeder_of(f),
+            "planted_by": planter,
+            "seeded": [CARD_NAMES[c] for c in seeds],
+            "size": size,
+            "top": top,
+            "top_face": face,
+            "taken_by": taken.get(f),
+        }
+        if p == planter:
+            entry["planted"] = [CARD_NAMES[c] for c in plants[planter]]
+        out.append(entry)
+    return out
+
+
+def last_trick(st: SewnState) -> JSON | None:
+    """The last finished trick of the game (the previous round's last Harvest trick at
+    the start of a round), with its round (1-based) and phase; ``None`` before the first."""
+    records = st.records()
+    for i in range(len(records) - 1, -1, -1):
+        rec = records[i]
+        for phase, tricks in (("harvest", rec.harvest_tricks), ("seed", rec.seed_tricks)):
+            if tricks:
+                return {"round": i + 1, "phase": phase, **_trick_view(tricks[-1])}
+    return None
+
+
+# -- the compact view -----------------------------------------------------------------
+def compact_view(st: SewnState, p: int) -> tuple[int, ...]:
+    """The fast policies' digest of what seat ``p`` knows, in the layout of the ``CV_``
+    indices of :mod:`.rules`: the phase, the trump, the hand, the cards played in this
+    Harvest, the End of Summer cards, what the seat knows of each Field, and the trick
+    in progress (leader and first three cards in play order)."""
+    if st.phase == OVER:
+        return (OVER, -1, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1)
+    played = 0
+    for t in st.harvest_tricks:
+        for c in t[1]:
+            played |= 1 << c
+    trick = st.trick
+    if st.phase == HARVEST:
+        for c in trick:
+            played |= 1 << c
+    eos = 0
+    if st.eos is not None:
+        for c in st.eos:
+            eos |= 1 << c
+    known = [0, 0, 0, 0]
+    for t in st.seed_tricks:
+        cards = t[1]
+        for f in range(4):
+            known[f] |= 1 << cards[(f + 1) & 3]
+    for c in st.plants[p]:
+        known[(p + 1) & 3] |= 1 << c
+    for f in peeked_fields(p, st.first_picker, st.trump, st.picks):
+        top = st.plants[(f - 1) & 3]
+        known[f] |= 1 << top[-1]
+    n = len(trick)
+    return (
+        st.phase,
+        st.trump,
+        st.hands[p],
+        played,
+        eos,
+        known[0],
+        known[1],
+        known[2],
+        known[3],
+        st.leader,
+        trick[0] if n > 0 else -1,
+        trick[1] if n > 1 else -1,
+        trick[2] if n > 2 else -1,
+    )
+
+
+# -- the score sheet ------------------------------------------------------------------
+def score_sheet(st: SewnState, viewer: int | None) -> JSON:
+    """Each finished round's Harvest tricks by seat (one point a trick, ruling 10), and
+    the totals. Rounds a position skipped appear as one entry of their totals."""
+    rounds: list[JSON] = []
+    skipped = [i for i, rec in enumerate(st.past) if is_skipped(rec)]
+    if skipped:
+        before = list(st.totals)
+        for rec in st.records():
+            for q in range(4):
+                before[q] -= rec.won[q]
+        label = "Round 1" if len(skipped) == 1 else f"Rounds 1-{len(skipped)}"
+        rounds.append({"label": label, "lines": [], "points": before})
+    for i, rec in enumerate(st.past):
+        if is_skipped(rec):
+            continue
+        won = list(rec.won)
+        rounds.append(
+            {
+                "label": f"Round {i + 1}",
+                "lines": [{"label": "Harvest tricks", "points": won}],
+                "points": won,
+            }
+        )
+    return {"rounds": rounds, "total": list(st.totals)}
+
+
+# -- resampling -----------------------------------------------------------------------
+def resample(st: SewnState, p: int, rng: random.Random) -> SewnState:
+    """A full state that seat ``p`` cannot tell from ``st``: every card ``p`` has not
+    seen is placed uniformly among the places that fit all ``p`` saw (the Seed and
+    Harvest voids, the top cards ``p`` peeked at, who holds which Field), and the move
+    list is rebuilt from the drawn plants, so the state replays from its own deals."""
+    out = st.clone()
+    out.seed = None
+    out._chance = None  # the rounds to come are drawn below, from no key
+    new_past = []
+    for rec in st.past:
+        plants = _resample_finished(rec, p, rng)
+        new_past.append(rec._replace(plants=plants))
+    deals = []
+    for rec in new_past:
+        deals.append(deal_of(rec.seed_tricks, rec.plants, rec.eos, (0, 0, 0, 0)))
+    if st.phase != OVER:
+        plants, hands = _resample_current(st, p, rng)
+        out.plants = list(plants)
+        out.hands = hands
+        trick_by_seat = {(st.leader + k) & 3: c for k, c in enumerate(st.trick)}
+        extra = tuple(
+            (1 << trick_by_seat[q]) if q in trick_by_seat and st.phase == SEED else 0
+            for q in range(4)
+        )
+        hand_part = tuple(hands[q] | extra[q] if st.phase in (SEED, PLANT) else 0 for q in range(4))
+        deals.append(deal_of(st.seed_tricks, plants, st.eos, hand_part))
+    else:
+        # The finished game keeps its last round in the live fields too.
+        out.plants = list(new_past[-1].plants)
+    while len(deals) < ROUNDS:
+        deals.append(deal(rng, 0))
+    out.past = tuple(new_past)
+    out.deals = tuple(deals)
+    out._actions = _rebuild_actions(out, st._actions)
+    return out
+
+
+def _resample_current(
+    st: SewnState, p: int, rng: random.Random
+) -> tuple[tuple[tuple[int, ...], ...], list[int]]:
+    """New plants and hands of the round in play."""
+    plants = tuple(st.plants)
+    if st.phase in (SEED, PLANT):
+        cur_trick = None
+        if st.phase == SEED and st.trick:
+            cur_trick = (len(st.seed_tricks), st.leader, st.trick)
+        voids = seed_voids(st.seed_tricks, cur_trick)
+        locs: list[_sampler.Location] = []
+        seats = [q for q in range(4) if q != p]
+        for q in seats:
+            hand_mask = sum(1 << s for s in range(4) if voids[q][s] == 7)
+            locs.append(
+                _sampler.Location(
+                    _plant_slots(voids[q], len(plants[q])),
+                    hand_count=st.hands[q].bit_count(),
+                    hand_mask=hand_mask,
+                )
+            )
+        known = st.hands[p] | mask_of(plants[p])
+        for t in st.seed_tricks:
+            known |= mask_of(t[1])
+        known |= mask_of(st.trick)
+        pool = cards_of(FULL_DECK & ~known)
+        placed = _sampler.place(locs, pool, rng)
+        plant_list = list(plants)
+        hands = list(st.hands)
+        for q, loc, cards in zip(seats, locs, placed, strict=True):
+            n = len(loc.slots)
+            plant_list[q] = tuple(cards[:n])
+            hands[q] = mask_of(cards[n:])
+        return tuple(plant_list), hands
+    cur_h = None
+    if st.phase == HARVEST and st.trick:
+        cur_h = (st.leader, st.trick)
+    rec = st._record()
+    new_plants = _resample_after_summer(rec, p, rng, cur_h)
+    hands = [0, 0, 0, 0]
+    played = [0, 0, 0, 0]
+    for t in st.harvest_tricks:
+        for q in range(4):
+            played[q] |= 1 << t[1][q]
+    for k, c in enumerate(st.trick):
+        played[(st.leader + k) & 3] |= 1 << c
+    for q, f in st.picks:
+        hands[q] = field_mask(st.seed_tricks, new_plants, f) & ~played[q]
+    return new_plants, hands
+
+
+def _rebuild_actions(st: SewnState, old: list[int]) -> list[int]:
+    """The action list with every plant replaced by ``st``'s plants (the plant of trick
+    t's j-th planter, clockwise from its winner)."""
+    out = list(old)
+    records = st.records()
+    # Rounds skipped by a position have empty records and no actions; the moves a
+    # position set up come before the move list.
+    skipped = sum(1 for rec in st.past if is_skipped(rec))
+    prior = st._prior
+    for k, a in enumerate(old):
+        if PLANT_BASE <= a < TAKE_TRUMP:
+            r, m = divmod(prior + k, DECISIONS_PER_ROUND)
+            r += skipped
+            t, u = divmod(m, 8)
+            rec = records[r]
+            q = (rec.seed_tricks[t][2] + u - 4) & 3
+            out[k] = PLANT_BASE + rec.plants[q][t]
+    return out
+
+
+def _plant_slots(first_void: list[int], n: int) -> list[int]:
+    """Suit masks of a planter's first ``n`` plant slots given its Seed voids."""
+    return [sum(1 << s for s in range(4) if first_void[s] > i) for i in range(n)]
+
+
+def _resample_after_summer(
+    rec: RoundRecord, p: int, rng: random.Random, cur_harvest: tuple[int, tuple[int, ...]] | None
+) -> tuple[tuple[int, ...], ...]:
+    """New plants of every seat but ``p`` once the Seed Phase is over: the order of
+    plants (and, for Fields ``p`` does not hold, which unseen cards were planted)."""
+    locs, planters, fixed_top, pool = after_summer_problem(rec, p, cur_harvest)
+    placed = _sampler.place(locs, pool, rng)
+    new = list(rec.plants)
+    for q, placed_cards in zip(planters, placed, strict=True):
+        top_card = fixed_top.get(q)
+        new[q] = tuple(placed_cards) if top_card is None else (*placed_cards, top_card)
+    return tuple(new)
+
+
+def after_summer_problem(
+    rec: RoundRecord, p: int, cur_harvest: tuple[int, tuple[int, ...]] | None
+) -> tuple[list[_sampler.Location], list[int], dict[int, int], list[int]]:
+    """The placement problem behind :func:`_resample_after_summer`: one location per
+    planter other than ``p`` (in seat order), those planters, the top cards ``p``
+    peeked at (fixed), and the pool of unseen planted cards."""
+    voids = seed_voids(rec.seed_tricks, None)
+    hvoids = harvest_void_masks(rec.harvest_tricks, cur_harvest)
+    owner = {f: q for q, f in rec.picks}
+    played = [0, 0, 0, 0]
+    for t in rec.harvest_tricks:
+        for q in range(4):
+            played[q] |= 1 << t[1][q]
+    if cur_harvest is not None:
+        leader, cards = cur_harvest
+        for k, c in enumerate(cards):
+            played[(leader + k) & 3] |= 1 << c
+    peeked = set(record_peeked(p, rec))
+    locs = []
+    planters = []
+    fixed_top: dict[int, int] = {}
+    pool_mask = 0
+    for q in range(4):
+        if q == p:
+            continue
+        f = (q + 1) & 3
+        pm = mask_of(rec.plants[q])
+        top = None
+        if f in peeked:
+            top = rec.plants[q][-1]
+            fixed_top[q] = top
+            pm &= ~(1 << top)
+        o = owner.get(f)
+        if o == p:
+            known = pm
+            loc = _sampler.Location([], cards_of(known), pool_ok=False)
+        elif o is not None:
+            known = pm & played[o]
+            loc = _sampler.Location([], cards_of(known), pool_ok=True, pool_forbid=hvoids[o])
+        else:
+            known = 0
+            loc = _sampler.Location([], [], pool_ok=True)
+        pool_mask |= pm & ~known
+        n = len(rec.plants[q]) - (1 if top is not None else 0)
+        loc.slots = _plant_slots(voids[q], n)
+        locs.append(loc)
+        planters.append(q)
+    return locs, planters, fixed_top, cards_of(pool_mask)
+
+
+def _resample_finished(rec: RoundRecord, p: int, rng: random.Random) -> tuple[tuple[int, ...], ...]:
+    """New plant orders of a finished round. Every Field was played out, so each
+    planter's set of plants is public; only the order is hidden (constrained by the
+    planter's Seed voids and by the top cards ``p`` saw at the Pick)."""
+    if is_skipped(rec):
+        return rec.plants
+    voids = seed_voids(rec.seed_tricks, None)
+    seen = set(record_peeked(p, rec))
+    new = list(rec.plants)
+    for q in range(4):
+        if q == p:
+            continue
+        plants = rec.plants[q]
+        if (q + 1) & 3 not in seen:
+            cards, top = list(plants), None
+        else:
+            cards, top = list(plants[:-1]), plants[-1]
+        loc = _sampler.Location(_plant_slots(voids[q], len(cards)), known=sorted(cards))
+        order = _sampler.arrange(loc, loc.known, rng)
+        new[q] = tuple(order) if top is None else (*order, top)
+    return tuple(new)

@@ -10,7 +10,8 @@ export interface Handlers {
   changed(): void;
   link(state: LinkState, why?: string): void;
   reject(code: string, reason: string, id?: string): void;
-  ack?(id: string): void;
+  /** A move (or other message) was accepted; ``version`` is the one it made. */
+  ack?(id: string, version: number | null, duplicate: boolean): void;
 }
 
 /** Close codes after which coming back would not help (docs/server.md). */
@@ -43,6 +44,13 @@ export class TableConnection {
   position: Position | null = null;
   received = 0;
   private ids = 0;
+  /**
+   * Message ids are unique across page loads: the server remembers the ids of a
+   * seat's applied moves (a resent move is acked as a duplicate, not played again),
+   * so a reloaded page that counted from 1 again would have its moves taken for
+   * old ones.
+   */
+  private idPrefix = randomId();
   private retry = 0;
   private timer: number | null = null;
   private stopped = false;
@@ -149,7 +157,7 @@ export class TableConnection {
         }
         break;
       case "ack":
-        if (this.on.ack) this.on.ack(String(msg.id));
+        if (this.on.ack) this.on.ack(String(msg.id), typeof msg.version === "number" ? msg.version : null, !!msg.duplicate);
         break;
       case "reject":
         if (msg.code === "stale" || msg.code === "bad_version") this.send({ type: "resync" });
@@ -163,7 +171,7 @@ export class TableConnection {
 
   send(msg: Obj): string | null {
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN || !this.welcomed) return null;
-    const id = msg.id ?? `c${++this.ids}`;
+    const id = msg.id ?? this.nextId();
     this.ws.send(JSON.stringify({ ...msg, id }));
     return id;
   }
@@ -171,7 +179,7 @@ export class TableConnection {
   /** Play a legal move: by its action number (exact, as decimal text), else by notation. */
   move(action: string | number | null, notation: string): string | null {
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN || !this.welcomed) return null;
-    const id = `c${++this.ids}`;
+    const id = this.nextId();
     const head = `{"type":"move","id":${JSON.stringify(id)},"version":${this.version},`;
     const text =
       action !== null && /^\d+$/.test(String(action))
@@ -181,7 +189,18 @@ export class TableConnection {
     return id;
   }
 
+  private nextId(): string {
+    return `${this.idPrefix}.${++this.ids}`;
+  }
+
   get open_(): boolean {
     return !!this.ws && this.ws.readyState === WebSocket.OPEN && this.welcomed;
   }
+}
+
+/** Twelve random base-36 characters (about 62 bits). */
+function randomId(): string {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => (b % 36).toString(36)).join("");
 }

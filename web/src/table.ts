@@ -41,8 +41,16 @@ class TablePage {
       changed: () => this.changed(),
       link: (state, why) => this.link(state, why),
       reject: (code, reason, id) => this.rejected(code, reason, id),
-      ack: (id) => {
-        if (id === this.pending) this.pending = null;
+      ack: (id, version) => {
+        if (id !== this.pending) return;
+        this.pending = null;
+        // The update that carries the move follows its ack; an ack of a version the
+        // page already has (a move applied before) brings none, so redraw now.
+        if (version === null || version <= this.conn.version) {
+          this.renderPicker();
+          this.markTargets();
+          this.renderFallback();
+        }
       },
     });
   }

@@ -8,23 +8,10 @@ import json
 import random
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-STATE_JS = """() => {
-  const b = document.body.dataset;
-  const picker = document.getElementById('picker');
-  const q = (s) => picker ? picker.querySelectorAll(s).length : 0;
-  return {
-    version: Number(b.version || -1),
-    status: b.status || '',
-    depth: picker && !picker.hidden ? Number(picker.dataset.depth || 0) : -1,
-    options: q('.option'),
-    confirm: q('.confirm'),
-    sending: q('.sending'),
-    targets: document.querySelectorAll('#board .choosable').length,
-    banner: (() => { const e = document.getElementById('banner'); return e && !e.hidden ? e.textContent : ''; })(),
-  };
-}"""
+STATE_JS = (Path(__file__).parent / "js" / "state.js").read_text(encoding="utf-8")
 
 
 @dataclass
@@ -70,7 +57,9 @@ class SeatPage:
         return True
 
 
-def open_table(context: Any, base: str, table_id: str, name: str | None, seat: int | None) -> SeatPage:
+def open_table(
+    context: Any, base: str, table_id: str, name: str | None, seat: int | None
+) -> SeatPage:
     """A page at the table; with ``name``, it takes ``seat`` by clicking, as a person would."""
     page = context.new_page()
     sp = SeatPage(page)

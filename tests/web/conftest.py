@@ -40,7 +40,9 @@ def _server_kit() -> Any:
     """tests/server/conftest.py as a module (its ServerProcess starts real servers)."""
     name = "seedbed_server_test_kit"
     if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, ROOT / "tests" / "server" / "conftest.py")
+        spec = importlib.util.spec_from_file_location(
+            name, ROOT / "tests" / "server" / "conftest.py"
+        )
         assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module

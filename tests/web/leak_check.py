@@ -6,6 +6,7 @@ seat had not been allowed to see."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import seedbed
@@ -35,7 +36,9 @@ class Replayed:
         return out
 
 
-def check_frames(frames: list[dict[str, Any]], seat: int | None, game: Replayed, secrets: list[str]) -> int:
+def check_frames(
+    frames: list[dict[str, Any]], seat: int | None, game: Replayed, secrets: list[str]
+) -> int:
     """Check every frame a page received against what its viewer may know (the page
     watches before it sits down: each connection's viewer is the one its welcome
     names); returns how many frames held a position for ``seat``."""
@@ -74,11 +77,7 @@ def check_frames(frames: list[dict[str, Any]], seat: int | None, game: Replayed,
     return checked
 
 
-DOM_CARDS_JS = """() => {
-  const cards = [...document.querySelectorAll('[data-card]')].map(e => e.getAttribute('data-card'));
-  const labels = [...document.querySelectorAll('[aria-label],[title]')].map(e => (e.getAttribute('aria-label') || '') + ' ' + (e.getAttribute('title') || ''));
-  return {cards, text: document.body.innerText, labels: labels.join(' | '), version: Number(document.body.dataset.version)};
-}"""
+DOM_CARDS_JS = (Path(__file__).parent / "js" / "dom_cards.js").read_text(encoding="utf-8")
 
 
 def dom_cards(page: Any) -> tuple[set[str], int]:
@@ -105,4 +104,6 @@ def check_dom(snapshots: list[tuple[set[str], int]], seat: int | None, game: Rep
     for tokens, version in snapshots:
         k = sum(1 for v in versions if v <= version)
         allowed = game.seen_cards(seat, k)
-        assert tokens <= allowed, f"seat {seat}'s page showed {sorted(tokens - allowed)} at {version}"
+        assert tokens <= allowed, (
+            f"seat {seat}'s page showed {sorted(tokens - allowed)} at {version}"
+        )

@@ -10,11 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from browser_kit import SeatPage, open_table, over, play
-from conftest import start_server
 from layout_check import shoot
 from leak_check import Replayed, check_dom, check_frames, dom_cards, move_versions
+
+from conftest import start_server
 
 #: One game of each at a player count, a person against heuristic bots.
 AGAINST_BOTS = [
@@ -38,7 +38,9 @@ def _record(server: Any, table_id: str) -> Replayed:
     return Replayed(r.text)
 
 
-@pytest.mark.parametrize(("game", "players", "options"), AGAINST_BOTS, ids=[g for g, _, _ in AGAINST_BOTS])
+@pytest.mark.parametrize(
+    ("game", "players", "options"), AGAINST_BOTS, ids=[g for g, _, _ in AGAINST_BOTS]
+)
 def test_a_person_plays_a_whole_game_against_bots_by_clicking(
     server: Any, browser: Any, artifacts: Path, game: str, players: int, options: dict[str, Any]
 ) -> None:
@@ -71,9 +73,9 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicking(
     end = game_record.states[-1]
     assert end.is_terminal()
     for seat, score in enumerate(end.scores()):
-        assert f"{end.game.seat_name(seat)} {score:g}" in final.replace(".0,", ",").replace(".0", "") or (
-            f"{score}" in final
-        )
+        assert f"{end.game.seat_name(seat)} {score:g}" in final.replace(".0,", ",").replace(
+            ".0", ""
+        ) or (f"{score}" in final)
     assert headline.strip()
     assert page.locator("#result .score-sheet tr").count() >= 2
     assert me.clicks > 0
@@ -92,7 +94,9 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicking(
     page.keyboard.press("ArrowLeft")
     page.wait_for_selector("#result", state="hidden")
     page.select_option("#replay-viewer", "")
-    page.wait_for_function("() => document.getElementById('replay-where').textContent.startsWith('move')")
+    page.wait_for_function(
+        "() => document.getElementById('replay-where').textContent.startsWith('move')"
+    )
     assert "of" in page.inner_text("#replay-where")
     shoot(page, artifacts, f"{game}-replay")
     assert context.errors == []
@@ -119,10 +123,11 @@ def test_four_people_play_a_sewn_round(server: Any, browser: Any) -> None:
     play(pages, rng, round_over, timeout=400)
     for p in pages:
         p.page.wait_for_function("() => document.body.dataset.status === 'playing'")
+    # The seat tokens before the seats are left (leaving forgets them on the page).
+    tokens = [_token(p) for p in pages]
     # Finish the game quickly with bots for the record (the leak check needs it).
     _hand_to_bots_and_finish(server, pages, table["id"])
     game_record = _record(server, table["id"])
-    tokens = [_token(p) for p in pages]
     for i, p in enumerate(pages):
         frames = p.messages()
         others = [t for j, t in enumerate(tokens) if j != i]
@@ -140,7 +145,9 @@ def _scores(text: str) -> list[str]:
 
 def _token(p: SeatPage) -> str:
     table = p.page.url.rsplit("/", 1)[-1]
-    token: str = p.page.evaluate(f"() => JSON.parse(localStorage.getItem('seedbed:seat:{table}')).token")
+    token: str = p.page.evaluate(
+        f"() => JSON.parse(localStorage.getItem('seedbed:seat:{table}')).token"
+    )
     return token
 
 
@@ -151,8 +158,8 @@ def _hand_to_bots_and_finish(server: Any, pages: list[SeatPage], table_id: str) 
         p.page.once("dialog", lambda d: d.accept())
         p.page.click("#actions button:has-text('Leave the game')")
     first = pages[0]
-    for seat in range(1, len(pages)):
-        first.page.wait_for_selector(f"#actions button:has-text('Let a bot play for')")
+    for _ in range(1, len(pages)):
+        first.page.wait_for_selector("#actions button:has-text('Let a bot play for')")
         first.page.click("#actions button:has-text('Let a bot play for') >> nth=0")
         time.sleep(0.3)
     play([first], random.Random(1), lambda: over(first), timeout=300)
@@ -162,7 +169,9 @@ TWO_PEOPLE = [("sow", {}), ("harvest", {}), ("four_fields", {})]
 
 
 @pytest.mark.parametrize(("game", "options"), TWO_PEOPLE, ids=[g for g, _ in TWO_PEOPLE])
-def test_two_people_play_a_whole_game(server: Any, browser: Any, game: str, options: dict[str, Any]) -> None:
+def test_two_people_play_a_whole_game(
+    server: Any, browser: Any, game: str, options: dict[str, Any]
+) -> None:
     table = server.table(game=game, players=2, options=options, seed=3)
     contexts = [_new_context(browser) for _ in range(2)]
     pages = [open_table(c, server.base, table["id"], f"P{i}", i) for i, c in enumerate(contexts)]

@@ -32,7 +32,9 @@ def test_the_lobby_lists_every_game_with_its_options_and_bots(server: Any) -> No
     assert r.headers["x-content-type-options"] == "nosniff"
     data = _page_data(r.text)
     ids = [g["id"] for g in data["games"]]
-    assert sorted(ids) == sorted(server.get("/api/games").json()["games"][i]["id"] for i in range(len(ids)))
+    assert sorted(ids) == sorted(
+        server.get("/api/games").json()["games"][i]["id"] for i in range(len(ids))
+    )
     sewn = next(g for g in data["games"] if g["id"] == "sewn")
     assert sewn["seat_names"]["4"] == ["South", "East", "North", "West"]
     assert {b["spec"] for b in data["bots"]} >= {"random", "heuristic", "ismcts:time=1"}
@@ -48,7 +50,9 @@ def test_static_files_are_served_and_versioned(server: Any) -> None:
         assert m, name
         r = server.get(f"/static/{name}?v={m.group(1)}")
         assert r.status_code == 200 and len(r.content) > 100
-    assert "http://" not in server.get("/static/app.js").text.replace("http://www.w3.org/2000/svg", "")
+    assert "http://" not in server.get("/static/app.js").text.replace(
+        "http://www.w3.org/2000/svg", ""
+    )
 
 
 def test_embedded_data_cannot_close_its_script_element(server: Any) -> None:

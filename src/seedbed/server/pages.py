@@ -24,8 +24,8 @@ from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 from jinja2 import Environment, PackageLoader, select_autoescape
-from markupsafe import Markup
 from markdown_it import MarkdownIt
+from markupsafe import Markup
 
 from seedbed.agents.base import available_agents
 from seedbed.core.docs import rules_page
@@ -209,10 +209,7 @@ def mount_pages(app: FastAPI) -> None:
     @app.get("/leaderboard", include_in_schema=False)
     async def leaderboard(request: Request) -> HTMLResponse:
         rows = await request.app.state.store.leaderboard(100)
-        ratings = [
-            {**r, "ordinal": ordinal(r["mu"], r["sigma"])}
-            for r in rows
-        ]
+        ratings = [{**r, "ordinal": ordinal(r["mu"], r["sigma"])} for r in rows]
         return _page("leaderboard.html", title="Leaderboard", ratings=ratings, page="leaderboard")
 
     @app.get("/favicon.ico", include_in_schema=False)

@@ -15,13 +15,14 @@ from layout_check import shoot
 from leak_check import Replayed, check_dom, check_frames, dom_cards, move_versions
 
 from conftest import start_server
+from seedbed.core.registry import available_games, game_class
 
-#: One game of each at a player count, a person against heuristic bots.
+#: Every game at every player count, a person against heuristic bots (Four Fields'
+#: full harvest at three players, so that its picker is played too).
 AGAINST_BOTS = [
-    ("sewn", 4, {}),
-    ("sow", 4, {}),
-    ("harvest", 2, {}),
-    ("four_fields", 3, {"full_harvest": True}),
+    (gid, n, {"full_harvest": True} if gid == "four_fields" and n == 3 else {})
+    for gid in available_games()
+    for n in range(game_class(gid).min_players, game_class(gid).max_players + 1)
 ]
 
 
@@ -39,7 +40,7 @@ def _record(server: Any, table_id: str) -> Replayed:
 
 
 @pytest.mark.parametrize(
-    ("game", "players", "options"), AGAINST_BOTS, ids=[g for g, _, _ in AGAINST_BOTS]
+    ("game", "players", "options"), AGAINST_BOTS, ids=[f"{g}-{n}" for g, n, _ in AGAINST_BOTS]
 )
 def test_a_person_plays_a_whole_game_against_bots_by_clicking(
     server: Any, browser: Any, artifacts: Path, game: str, players: int, options: dict[str, Any]
@@ -59,7 +60,7 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicking(
             snapshots.append(dom_cards(me.page))
         if not shot and me.clicks >= 6:
             shot = True
-            problems = shoot(me.page, artifacts, f"{game}-table")
+            problems = shoot(me.page, artifacts, f"{game}-{players}p-table")
             assert problems == {"laptop": [], "phone": []}, problems
         return over(me)
 
@@ -81,7 +82,7 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicking(
     assert me.clicks > 0
     if not page.query_selector(".raw-view"):  # an engine without its table part is drawn as text
         assert me.board_clicks > 0, "moves were chosen on the table itself"
-    shoot(page, artifacts, f"{game}-over")
+    assert shoot(page, artifacts, f"{game}-{players}p-over") == {"laptop": [], "phone": []}
     # Nothing the seat could not know reached its page.
     frames = me.messages()
     assert check_frames(frames, 0, game_record, []) > 0
@@ -98,7 +99,7 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicking(
         "() => document.getElementById('replay-where').textContent.startsWith('move')"
     )
     assert "of" in page.inner_text("#replay-where")
-    shoot(page, artifacts, f"{game}-replay")
+    assert shoot(page, artifacts, f"{game}-{players}p-replay") == {"laptop": [], "phone": []}
     assert context.errors == []
     context.close()
 

@@ -18,18 +18,18 @@ function sideOf(seat: number, viewer: number): (typeof SIDES)[number] {
 const SEATS = ["South", "East", "North", "West"];
 
 function field(f: any, i: number, ctx: DrawContext): HTMLElement {
-  const t = ctx.view.table;
+  const mine = (f.planted as string[] | undefined) ?? [];
+  // A face-down top the viewer knows: its planter's own card, or one it saw at the Pick.
+  const how = mine.includes(f.top) ? "you planted it" : "you saw it at the Pick";
   const top =
     f.size === 0
       ? null
       : f.top && f.top_face === "up"
         ? cardFace(f.top, { cls: "field-top" })
         : f.top
-          ? cardFace(f.top, { cls: "field-top seen", title: `${f.top}: face down; you saw it at the Pick` })
+          ? cardFace(f.top, { cls: "field-top seen", title: `${cardText(f.top)}: face down; ${how}` })
           : cardBack({ cls: "field-top" });
-  const mine = (f.planted as string[] | undefined) ?? [];
   const viewer = ctx.seat ?? 0;
-  void t;
   return h(
     "div",
     { class: `sewn-field side-${sideOf(i, viewer)}${f.taken_by !== null ? " taken" : ""}`, "data-target": `field:${f.name}`, "data-field": f.name },

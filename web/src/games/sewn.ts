@@ -86,8 +86,8 @@ function board(ctx: DrawContext): HTMLElement {
       (t.fields as any[]).map((f, i) => field(f, i, ctx)),
       h("div", { class: "sewn-centre" }, centre)),
     h("div", { class: "sewn-side" }, info, last),
-    hand
-      ? box(`Your hand (${seatCall(ctx, viewer)})`, "hand-box",
+    hand && hand.length
+      ? box(`Your hand (${ctx.seatNames[viewer]})`, "hand-box",
           fan(hand.map((c) => cardFace(c, { target: `hand:${c}` })), "hand"))
       : null,
   );  // prettier-ignore

@@ -2,7 +2,7 @@
 // rows and a diagonal corner row), Seeds showing only their outer colour, Flowers
 // both colours, the Garden cards, the bouquets and the viewer's hand.
 
-import { h, s } from "../dom";
+import { h, plural, s } from "../dom";
 import { registerGame, type DrawContext, type Part } from "../game";
 import { box, facts, seatCall } from "../layout";
 
@@ -115,7 +115,7 @@ function board(ctx: DrawContext): HTMLElement {
       h("div", { class: "bouquet" },
         h("div", {}, h("strong", {}, seatCall(ctx, seat)), ` · ${b.length} Flower${b.length === 1 ? "" : "s"}`,
           t.favourites ? h("span", { class: `fav c-${t.favourites[seat]}` }, ` favourite ${COLOURS[t.favourites[seat]]}`) : null,
-          ctx.view.scores[seat] !== null ? ` · ${ctx.view.scores[seat]} points` : ""),
+          ctx.view.scores[seat] !== null ? ` · ${plural(ctx.view.scores[seat] as number, "point")}` : ""),
         h("div", { class: "row-cards" }, b.map((c) => sowCard(c, { cls: "mini" }))))),
     (t.removed as string[]).length ? h("div", { class: "removed" }, `Removed by the Gopher: ${(t.removed as string[]).length}`) : null);  // prettier-ignore
   return h("div", { class: "sow" }, h("div", { class: "sow-ring" }, ring, centre), bouquets);

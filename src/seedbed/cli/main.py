@@ -37,6 +37,7 @@ from seedbed.cli.play import (
     resumed_seats,
 )
 from seedbed.cli.replay import load_replay, replay_record
+from seedbed.core.docs import rules_page
 from seedbed.core.protocol import State
 from seedbed.core.records import Record
 from seedbed.core.registry import available_games, game_class, load
@@ -94,16 +95,6 @@ def games() -> None:
         console.print(f"    {name}: {doc}")
 
 
-def _rules_dir() -> Path:
-    """Where the rules pages are: inside the package when installed from a wheel
-    (``setup.py`` copies them there), else ``docs/rules`` of the source tree (an
-    editable install)."""
-    packaged = Path(__file__).resolve().parents[1] / "rules"
-    if packaged.is_dir():
-        return packaged
-    return Path(__file__).resolve().parents[3] / "docs" / "rules"
-
-
 def _pager_keeps_styles() -> bool:
     """Whether the pager will show colours and bold rather than raw escape codes.
 
@@ -125,7 +116,7 @@ def _pager_keeps_styles() -> bool:
 def rules(game: Annotated[str, typer.Argument(help="Game id, e.g. sewn.")]) -> None:
     """Show a game's rules page (through a pager in a terminal: q leaves it)."""
     gid = game_class(game).id  # a clear error for an unknown id
-    page = _rules_dir() / f"{gid}.md"
+    page = rules_page(gid)
     if not page.exists():
         raise UserError(f"the rules page for {gid} is missing from this installation")
     text = Markdown(page.read_text(encoding="utf-8"))

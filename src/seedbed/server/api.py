@@ -252,15 +252,8 @@ async def leave(table_id: str, body: TokenRequest, m: Mgr) -> dict[str, Any]:
     return {"table": table_id, "seat": seat, "left": True}
 
 
-def _viewer_allowed(
-    table: LiveTable, seat: int | None, seat_token: str | None, watch_token: str | None
-) -> None:
-    if seat is not None:
-        if not 0 <= seat < table.n:
-            raise HTTPException(422, f"seat must be 0 to {table.n - 1}")
-        if table.seat_for_token(seat_token) != seat:
-            raise HTTPException(403, "that seat's replay needs its token (X-Seat-Token)")
-        return
+def _viewer_allowed(table: LiveTable, seat_token: str | None, watch_token: str | None) -> None:
+    """Whoever may watch the table (or holds one of its seats) may read its record."""
     if table.seat_for_token(seat_token) is None and not table.may_watch(watch_token):
         raise HTTPException(403, "this table may not be watched without its link")
 
@@ -285,7 +278,7 @@ async def record(
     """The finished game's record, the JSON file ``seedbed replay`` reads. Nothing is
     hidden any more once the game is over, so it holds every move in full."""
     table = await _finished_table(m, table_id)
-    _viewer_allowed(table, None, x_seat_token, x_watch_token)
+    _viewer_allowed(table, x_seat_token, x_watch_token)
     names = [s.name or s.agent or "?" for s in table.seats]
     rec = Record.from_state(table.state, players=names)
     return Response(
@@ -303,11 +296,14 @@ async def replay(
     x_seat_token: Annotated[str | None, Header(max_length=200)] = None,
     x_watch_token: Annotated[str | None, Header(max_length=200)] = None,
 ) -> dict[str, Any]:
-    """Every position of a finished game as one seat (``seat=K``, with its token) or a
-    spectator saw it: the view before the first move and after each move, with the
-    move as that viewer was told of it."""
+    """Every position of a finished game as one seat (``seat=K``) or a spectator saw
+    it: the view before the first move and after each move, with the move as that
+    viewer was told of it, and the final score sheet. Whoever may read the record
+    (which holds every card) may see the game through any seat's eyes."""
     table = await _finished_table(m, table_id)
-    _viewer_allowed(table, seat, x_seat_token, x_watch_token)
+    if seat is not None and not 0 <= seat < table.n:
+        raise HTTPException(422, f"seat must be 0 to {table.n - 1}")
+    _viewer_allowed(table, x_seat_token, x_watch_token)
     state = table.game.new_state(table.seed)
     positions: list[dict[str, Any]] = [{"move": None, "actor": None, "view": state.view(seat)}]
     for event in table.iter_moves():
@@ -315,7 +311,13 @@ async def replay(
         told = state.notation_for(event.action, event.seat, seat)
         state.apply_action(event.action)
         positions.append({"move": told, "actor": event.seat, "view": state.view(seat)})
-    return {"table": table_id, "seat": seat, "positions": positions, "result": table.result}
+    return {
+        "table": table_id,
+        "seat": seat,
+        "positions": positions,
+        "result": table.result,
+        "score_sheet": state.score_sheet(seat),
+    }
 
 
 # -- players ----------------------------------------------------------------------------

@@ -39,12 +39,25 @@ def run_server(host: str, port: int, settings: Settings, log_level: str = "info"
     )
     config = uvicorn_config(create_app(settings), host, port, settings, log_level)
     server = uvicorn.Server(config)
-    shown = f"[{host}]" if ":" in host else host
-    print(f"seedbed {_version()} serving on http://{shown}:{port}  (API docs: /docs)", flush=True)
+    print(
+        f"seedbed {_version()}: open {address(host, port)} in a browser "
+        "(Ctrl-C stops the server; the API: /docs)",
+        flush=True,
+    )
     print(f"database: {_safe(settings.db_url)}", flush=True)
     server.run()
     if not server.started:
         sys.exit(1)
+
+
+def address(host: str, port: int) -> str:
+    """The address a person on this machine opens: a server listening on every
+    interface (``0.0.0.0``, ``::``) is reached at the loopback address."""
+    if host in ("0.0.0.0", ""):
+        host = "127.0.0.1"
+    elif host == "::":
+        host = "::1"
+    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
 
 
 def _version() -> str:

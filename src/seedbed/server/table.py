@@ -559,6 +559,7 @@ class LiveTable:
             "scores": st.scores_for(viewer),
             "winners": st.winners() if st.is_terminal() else [],
             "view": st.view(viewer),
+            "score_sheet": st.score_sheet(viewer),
             "legal": self.legal_for(viewer),
             "clocks": self.clocks_json(),
         }

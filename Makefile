@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml setup.py src/seedbed/_build.py $(COMPILED_SRC)
 	  "(a few minutes the first time, or after an engine changes)..."
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,server,lab,ray]'
+	$(BIN)/pip install --quiet -e '.[dev,server,lab,ray,rl]'
 	touch $(STAMP)
 
 play: $(STAMP)

@@ -47,6 +47,7 @@ def _game_modules() -> tuple[str, ...]:
 COMPILED_MODULES: tuple[str, ...] = (
     "seedbed.core.errors",
     "seedbed.core.cards",
+    "seedbed.core.observe",
     "seedbed.core.protocol",
     "seedbed.agents.ismcts",
     *_game_modules(),

@@ -13,12 +13,30 @@ import seedbed
 from seedbed.core.protocol import Game, State
 
 #: The modules of a game package (``_name`` modules are the game's own private parts).
-MODULES = ("__init__", "game", "rules", "engine", "views", "positions", "notation", "render")
+MODULES = (
+    "__init__",
+    "game",
+    "rules",
+    "engine",
+    "views",
+    "positions",
+    "notation",
+    "render",
+    "observation",
+)
 #: The rules vocabulary every heuristic and adapter may count on.
 VOCABULARY = ("PHASE_NAMES", "num_actions", "Action", "decode", "encode")
 #: What the protocol gives a default for, so a game still in an old shape would
 #: silently pass without it: every game implements each of these itself.
-STATE_METHODS = ("_view", "actors", "phase_name", "position", "compact_view", "score_sheet")
+STATE_METHODS = (
+    "_view",
+    "actors",
+    "phase_name",
+    "position",
+    "compact_view",
+    "score_sheet",
+    "observation",
+)
 
 
 @pytest.mark.parametrize("game_id", seedbed.available_games())

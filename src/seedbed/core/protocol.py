@@ -230,6 +230,18 @@ class Game(ABC):
         :class:`PositionError` saying what is wrong with ``text``."""
         raise NotImplementedError(f"{self.id} has no position format")
 
+    # -- for learning (seedbed.rl, seedbed.openspiel) ---------------------------------
+    def observation_shape(self) -> tuple[int, ...]:
+        """The shape of :meth:`State.observation`: ``(length,)``, fixed for this game
+        and player count (the rules page documents the layout)."""
+        raise NotImplementedError(f"{self.id} has no observation encoding")
+
+    def num_distinct_actions(self) -> int:
+        """The size of the fixed action space learning adapters expose: every
+        :meth:`State.action_index` is below it. Where action numbers are small this is
+        the largest action number + 1 (``rules.num_actions``)."""
+        raise NotImplementedError(f"{self.id} has no fixed action space")
+
     def seat_name(self, player: int) -> str:
         """What the game calls seat ``player`` (``"South"`` in SEWN); default ``"seat N"``."""
         return f"seat {player}"
@@ -388,6 +400,25 @@ class State(ABC):
         policy raise ``NotImplementedError``.
         """
         raise NotImplementedError(f"{self.game.id} has no compact view")
+
+    def observation(self, player: int) -> list[float]:
+        """What seat ``player`` knows as a fixed-length float vector
+        (:meth:`Game.observation_shape`), built from its compact view and the public
+        envelope only, so it is equal in every state the seat cannot tell apart (the
+        conformance suite checks it). The layout is on the game's rules page."""
+        raise NotImplementedError(f"{self.game.id} has no observation encoding")
+
+    def action_index(self, action: int) -> int:
+        """The index of legal ``action`` in the fixed action space of
+        :meth:`Game.num_distinct_actions`. Default: the action number itself; a game
+        whose numbers are too large to be one (Four Fields packs a whole move into
+        one int) maps them, and documents how, on its rules page."""
+        return action
+
+    def index_action(self, index: int) -> int:
+        """The legal action at ``index`` of the fixed action space: the inverse of
+        :meth:`action_index` on this state's legal actions."""
+        return index
 
     def winners(self) -> list[int]:
         """The seats that share the victory (empty before the end). Default: the

@@ -2,7 +2,9 @@
 who adds a game: ``check_game(game)`` plays random games and asserts every promise of
 :mod:`seedbed.core.protocol` (cf. Gymnasium's ``check_env`` and pgx's ``api_test``):
 legal moves, notation, errors, clones, JSON, the view envelope and the move log,
-what each seat is told, resampling, compact views, score sheets and positions.
+what each seat is told, resampling, compact views, observations (the documented
+length at every step, equal in every resample), action indices, score sheets and
+positions.
 
 Game-specific invariants (cards conserved, views hiding the right things) are provided
 by each engine through :meth:`State.check_invariants` (optional) and are called here on
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -147,6 +150,9 @@ def check_state_contract(state: State, rng: random.Random) -> None:
         assert sample.view(p) == state.view(p), f"resampled state shows seat {p} something else"
         compact = _compact(state, p)
         assert _compact(sample, p) == compact, f"resampled state's compact view differs for {p}"
+        assert _observation(sample, p) == _observation(state, p), (
+            f"resampled state's observation differs for seat {p}"
+        )
         assert sample.information_state_string(p) == state.information_state_string(p)
         assert sample.current_player() == state.current_player()
         if p == player:
@@ -269,6 +275,33 @@ def check_position(state: State, rng: random.Random, future_moves: int = 40) -> 
         _invariants(damaged)  # accepted: it must at least be a real position
 
 
+def _observation(state: State, player: int) -> list[float] | None:
+    """``observation(player)``, checked against the documented shape (``None`` for a
+    game without an encoding)."""
+    try:
+        vector = state.observation(player)
+    except NotImplementedError:
+        return None
+    (length,) = state.game.observation_shape()
+    assert len(vector) == length, f"observation has {len(vector)} floats, not {length}"
+    assert all(type(x) is float and math.isfinite(x) for x in vector), "observation not floats"
+    return vector
+
+
+def check_action_indices(state: State) -> None:
+    """Every legal action has an index below ``num_distinct_actions()`` that maps back
+    to it (games without a fixed action space are skipped)."""
+    try:
+        size = state.game.num_distinct_actions()
+    except NotImplementedError:
+        return
+    legal = state.legal_actions()
+    indices = [state.action_index(a) for a in legal]
+    assert all(0 <= i < size for i in indices), f"an action index is outside 0..{size - 1}"
+    assert len(set(indices)) == len(indices), "two legal actions share an index"
+    assert [state.index_action(i) for i in indices] == legal, "index_action does not invert"
+
+
 def _compact(state: State, player: int) -> tuple[int, ...] | None:
     """``compact_view(player)``, or ``None`` for a game without one."""
     try:
@@ -293,8 +326,12 @@ def check_game(game: Game, seed: int = 0, games: int = 2, deep_every: int = 1) -
         movers: list[int] = []
         while not state.is_terminal():
             _invariants(state)
+            # The observation has its documented length at every step, for every seat.
+            for p in range(game.num_players):
+                _observation(state, p)
             if moves % deep_every == 0:
                 check_state_contract(state, rng)
+                check_action_indices(state)
             legal = state.legal_actions()
             a = legal[rng.randrange(len(legal))]
             who = state.current_player()
@@ -312,6 +349,8 @@ def check_game(game: Game, seed: int = 0, games: int = 2, deep_every: int = 1) -
         assert state.actors() == movers, "actors() must name the seat of every move"
         for p in [*range(game.num_players), None]:
             check_view_envelope(state, p)
+        for p in range(game.num_players):
+            _observation(state, p)
         ret = state.returns()
         assert len(ret) == game.num_players
         assert abs(sum(ret) - 1.0) < 1e-9, f"returns must share one victory: {ret}"

@@ -7,8 +7,10 @@ step: the legal actions and their notation, what each seat is told of the move m
 (``notation_for``), scores, the full state (``to_json``), ``rule_counts``, and at
 regular steps a resampled state, the heuristic's and a small ISMCTS's decision, and
 the compact view where a game has one. At the end it hashes returns, winners, the
-history and the record. Views are hashed apart (``views``), because a change of the
-view's shape is a change of its presentation, not of the game.
+history and the record. Views and compact views are hashed apart (``views``,
+``compact``), because a change of their shape is a change of presentation, not of
+the game. ``--engine-only`` leaves the agents out (random moves only): it proves an
+engine unchanged across a change that also changes a heuristic on purpose.
 
     python -m seedbed.testing.fingerprint --games 25 --out before.json
     ... change the code, rebuild ...
@@ -49,11 +51,15 @@ def _compact(state: State, player: int) -> Any:
         return None
 
 
-def fingerprint_game(game: seedbed.Game, seed: int) -> dict[str, str]:
-    """Hashes of one seeded game: ``behaviour`` (must never change in a refactoring)
-    and ``views`` (changes with the view's shape)."""
+PARTS = ("behaviour", "compact", "views")
+
+
+def fingerprint_game(game: seedbed.Game, seed: int, agents: bool = True) -> dict[str, str]:
+    """Hashes of one seeded game: ``behaviour`` (must never change in a refactoring),
+    ``compact`` and ``views`` (change with the shape of the compact view and view)."""
     rules = _Hasher()
     views = _Hasher()
+    compact = _Hasher()
     rng = random.Random(seed)
     state = game.new_state(seed)
     heuristic = seedbed.make_agent("heuristic", seed=seed)
@@ -67,13 +73,20 @@ def fingerprint_game(game: seedbed.Game, seed: int) -> dict[str, str]:
         if step % 3 == 0:
             for p in [*range(game.num_players), None]:
                 views.add(state.view(p))
-            rules.add(_compact(state, player))
+            compact.add(_compact(state, player))
         if step % 7 == 0:
             sample = state.resample_from_infostate(player, random.Random(seed * 1000 + step))
-            rules.add(sample.to_json(), _compact(sample, player))
-        choice = heuristic.select_action(state.infoset(player))
+            rules.add(sample.to_json())
+            compact.add(_compact(sample, player))
+        # Without agents: a fixed spread of moves (the first legal move would pile up
+        # Four Fields cards until a turn has hundreds of thousands of moves).
+        choice = (
+            heuristic.select_action(state.infoset(player))
+            if agents
+            else legal[(seed + 7 * step) % len(legal)]
+        )
         rules.add("heuristic", choice)
-        if step % 61 == 0 and len(legal) > 1:
+        if agents and step % 61 == 0 and len(legal) > 1:
             search = seedbed.make_agent("ismcts:iterations=24", seed=step)
             rules.add("ismcts", search.select_action(state.infoset(player)))
         action = choice if rng.random() < 0.5 else legal[rng.randrange(len(legal))]
@@ -86,11 +99,14 @@ def fingerprint_game(game: seedbed.Game, seed: int) -> dict[str, str]:
     rules.add(state.rule_counts(), state.to_json())
     record = seedbed.Record.from_state(state)
     rules.add(record.moves, record.scores)
-    return {"behaviour": rules.hexdigest(), "views": views.hexdigest()}
+    return {"behaviour": rules.hexdigest(), "compact": compact.hexdigest(),
+            "views": views.hexdigest()}  # fmt: skip
 
 
-def fingerprint(games: int = 25, only: list[str] | None = None) -> dict[str, Any]:
-    """``{game id: {config: {"behaviour": hash, "views": hash}}}`` over ``games``
+def fingerprint(
+    games: int = 25, only: list[str] | None = None, agents: bool = True
+) -> dict[str, Any]:
+    """``{game id: {config: {part: hash}}}`` for the :data:`PARTS` over ``games``
     seeded games per configuration."""
     out: dict[str, Any] = {}
     for game_id in only or seedbed.available_games():
@@ -98,13 +114,12 @@ def fingerprint(games: int = 25, only: list[str] | None = None) -> dict[str, Any
         for params in game_configurations(game_id):
             game = seedbed.load(game_id, **params)
             key = json.dumps(params, sort_keys=True)
-            rules = _Hasher()
-            views = _Hasher()
+            hashers = {part: _Hasher() for part in PARTS}
             for i in range(games):
-                h = fingerprint_game(game, 1000 + i)
-                rules.add(h["behaviour"])
-                views.add(h["views"])
-            per_config[key] = {"behaviour": rules.hexdigest(), "views": views.hexdigest()}
+                h = fingerprint_game(game, 1000 + i, agents)
+                for part in PARTS:
+                    hashers[part].add(h[part])
+            per_config[key] = {part: hashers[part].hexdigest() for part in PARTS}
         out[game_id] = per_config
     return out
 
@@ -115,8 +130,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", action="append", help="only this game (repeatable)")
     parser.add_argument("--out", help="write the fingerprint to this JSON file")
     parser.add_argument("--compare", help="compare with a fingerprint written by --out")
+    parser.add_argument(
+        "--engine-only", action="store_true", help="random moves only: leave the agents out"
+    )
     args = parser.parse_args(argv)
-    result = fingerprint(args.games, args.game)
+    result = fingerprint(args.games, args.game, agents=not args.engine_only)
     if args.out:
         with open(args.out, "w") as f:
             json.dump(result, f, indent=1, sort_keys=True)
@@ -130,7 +148,10 @@ def main(argv: list[str] | None = None) -> int:
                 if then is None:
                     print(f"{game_id} {key}: not in {args.compare}")
                     continue
-                for part in ("behaviour", "views"):
+                for part in PARTS:
+                    if part not in then:
+                        print(f"{game_id} {key} {part}: not in {args.compare}")
+                        continue
                     same = then[part] == now[part]
                     if not same and part == "behaviour":
                         differ += 1

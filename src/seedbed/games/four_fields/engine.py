@@ -25,13 +25,15 @@ from bisect import bisect_left
 from typing import TYPE_CHECKING, Final
 
 from seedbed.core.cards import CARD_NAMES, CARD_SUIT, FULL_DECK, cards_of, mask_of
+from seedbed.core.errors import IllegalMoveError
 from seedbed.core.protocol import JSON, Game, State
 
-from . import notation, positions, views
+from . import notation, observation, positions, views
 from ._tables import HARVEST_BITS, FieldMoves
 from .rules import (
     ACE_SHIFT,
     ACES,
+    ACTION_SLOTS,
     ADD,
     AUTUMN,
     FIELD_DEAL,
@@ -296,6 +298,27 @@ class FourFieldsState(State):
         if i == len(legal) or legal[i] != action:
             raise self._illegal(action, self._why_illegal(action))
         self._apply_play(action)
+
+    def action_index(self, action: int) -> int:
+        """The place of legal ``action`` among the legal moves (``rules.ACTION_SLOTS``)."""
+        legal = self.legal_actions()
+        i = bisect_left(legal, action)
+        if i == len(legal) or legal[i] != action:
+            raise self._illegal(action, "not a legal move now: it has no index")
+        if i >= ACTION_SLOTS:
+            raise self._illegal(
+                action, f"it is legal move {i + 1}, past the {ACTION_SLOTS} indices"
+            )
+        return i
+
+    def index_action(self, index: int) -> int:
+        """The legal move at place ``index`` (in increasing order of action number)."""
+        legal = self.legal_actions()
+        if not 0 <= index < min(len(legal), ACTION_SLOTS):
+            raise IllegalMoveError(
+                f"index {index} names no move: there are {len(legal)} legal moves now"
+            )
+        return legal[index]
 
     # -- the play: legal moves -------------------------------------------------------
     def _legal_play(self) -> list[int]:
@@ -582,6 +605,9 @@ class FourFieldsState(State):
     # -- what the seats know (views.py) ----------------------------------------------
     def _view(self, player: int | None) -> JSON:
         return views.table_view(self, player)
+
+    def observation(self, player: int) -> list[float]:
+        return observation.encode(self, player)
 
     def compact_view(self, player: int) -> tuple[int, ...]:
         return views.compact_view(self, player)

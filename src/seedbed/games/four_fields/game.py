@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from seedbed.core.protocol import JSON, Game, Option
 
-from . import positions
+from . import observation, positions, rules
 from .engine import FourFieldsState
 from .render import render_view
 
@@ -31,6 +31,15 @@ class FourFieldsGame(Game):
     policy: ClassVar[str | None] = "seedbed.agents.heuristic.four_fields:choose"
     #: Scores change only when a round ends, so a search playout may end there.
     playout_horizon: ClassVar[str | int | None] = "score"
+
+    def observation_shape(self) -> tuple[int, ...]:
+        """``(773,)``: the layout is ``observation.BLOCKS`` (and the rules page)."""
+        return (observation.size(self.num_players),)
+
+    def num_distinct_actions(self) -> int:
+        """``rules.ACTION_SLOTS``: an index is a place in the sorted legal moves (a
+        whole move is one int of up to 175 bits, far too many to number)."""
+        return rules.ACTION_SLOTS
 
     def new_state(self, seed: int) -> FourFieldsState:
         return FourFieldsState.new(self, seed)

@@ -30,7 +30,7 @@ from typing import Any, Final
 from seedbed.core.cards import CARD_NAMES, CARD_SUIT, cards_of, popcount, randbelow, shuffle
 from seedbed.core.errors import NotationError
 from seedbed.core.protocol import JSON, Game, State
-from seedbed.games.harvest import _knowledge, notation, positions, views
+from seedbed.games.harvest import _knowledge, notation, observation, positions, views
 from seedbed.games.harvest._knowledge import DEALT, PASSED
 from seedbed.games.harvest.rules import (
     ALL_CARDS,
@@ -562,6 +562,9 @@ class HarvestState(State):
 
     def _view(self, player: int | None) -> JSON:
         return views.table_view(self, player)
+
+    def observation(self, player: int) -> list[float]:
+        return observation.encode(self, player)
 
     def compact_view(self, player: int) -> tuple[int, ...]:
         return views.compact_view(self, player)

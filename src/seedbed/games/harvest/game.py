@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from seedbed.core.protocol import JSON, Game, Option
-from seedbed.games.harvest import positions
+from seedbed.games.harvest import observation, positions, rules
 from seedbed.games.harvest.engine import HarvestState
 from seedbed.games.harvest.render import render_view
 
@@ -34,6 +34,14 @@ class HarvestGame(Game):
         "Keep one, show one, plant/tend/harvest one, pass the rest: build four fields."
     )
     policy: ClassVar[str | None] = "seedbed.agents.heuristic.harvest:choose"
+
+    def observation_shape(self) -> tuple[int, ...]:
+        """``(407,)``: the layout is ``observation.BLOCKS`` (and the rules page)."""
+        return (observation.size(self.num_players),)
+
+    def num_distinct_actions(self) -> int:
+        """``rules.num_actions(players)``: 263, the action numbers themselves."""
+        return rules.num_actions(self.num_players)
 
     def new_state(self, seed: int) -> HarvestState:
         return HarvestState.new(self, seed)

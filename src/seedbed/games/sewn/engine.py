@@ -20,7 +20,7 @@ from typing import Final
 from seedbed.core.cards import FULL_DECK, SUIT_MASKS, SUITS, check_move_text, mask_of
 from seedbed.core.errors import NotationError
 from seedbed.core.protocol import JSON, Game, State
-from seedbed.games.sewn import notation, positions, views
+from seedbed.games.sewn import notation, observation, positions, views
 from seedbed.games.sewn._round import (
     RoundRecord,
     Trick,
@@ -534,6 +534,9 @@ class SewnState(State):
     # -- views and resampling (views.py) ----------------------------------------------
     def _view(self, player: int | None) -> JSON:
         return views.table_view(self, player)
+
+    def observation(self, player: int) -> list[float]:
+        return observation.encode(self, player)
 
     def compact_view(self, player: int) -> tuple[int, ...]:
         """The fast policies' digest of what ``player`` knows (layout: the ``CV_``

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from seedbed.core.protocol import JSON, Game, Option
-from seedbed.games.sewn import positions
+from seedbed.games.sewn import observation, positions, rules
 from seedbed.games.sewn.engine import SewnState, new_game_state
 from seedbed.games.sewn.rules import DECISIONS_PER_ROUND, SEAT_NAMES
 
@@ -35,6 +35,14 @@ class SewnGame(Game):
     def seat_name(self, player: int) -> str:
         """Seats are named by compass position, clockwise from South (ruling 1)."""
         return SEAT_NAMES[player]
+
+    def observation_shape(self) -> tuple[int, ...]:
+        """``(551,)``: the layout is ``observation.BLOCKS`` (and the rules page)."""
+        return (observation.size(self.num_players),)
+
+    def num_distinct_actions(self) -> int:
+        """``rules.num_actions(4)``: 114, the action numbers themselves."""
+        return rules.num_actions(self.num_players)
 
     def new_state(self, seed: int) -> SewnState:
         return new_game_state(self, seed)

@@ -20,7 +20,7 @@ from typing import Final
 
 from seedbed.core.protocol import JSON, Game, State
 
-from . import notation, positions, views
+from . import notation, observation, positions, views
 from ._tables import (
     ALL_ROWS,
     APPEAR,
@@ -285,6 +285,9 @@ class SowState(State):
     # -- the protocol: what the seats see (views.py) --------------------------------
     def _view(self, player: int | None) -> JSON:
         return views.table_view(self, player)
+
+    def observation(self, player: int) -> list[float]:
+        return observation.encode(self, player)
 
     def compact_view(self, player: int) -> tuple[int, ...]:
         return views.compact_view(self, player)

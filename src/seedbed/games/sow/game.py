@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from seedbed.core.protocol import JSON, Game, Option
 
-from . import engine, positions
+from . import engine, observation, positions, rules
 
 
 class SowGame(Game):
@@ -25,6 +25,14 @@ class SowGame(Game):
         "bouquets in your secret Favourite Colour."
     )
     policy: ClassVar[str | None] = "seedbed.agents.heuristic.sow:choose"
+
+    def observation_shape(self) -> tuple[int, ...]:
+        """``(298,)``: the layout is ``observation.BLOCKS`` (and the rules page)."""
+        return (observation.size(self.num_players),)
+
+    def num_distinct_actions(self) -> int:
+        """``rules.num_actions(players)``: 193, the action numbers themselves."""
+        return rules.num_actions(self.num_players)
 
     def new_state(self, seed: int) -> engine.SowState:
         """A new game dealt from ``seed`` (ruling 2): 2 Seeds a row, the Windmill and the

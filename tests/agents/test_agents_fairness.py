@@ -23,6 +23,13 @@ SPECS = [
     "ismcts:iterations=12,rollout=random,bias=0,depth=0",
     "ismcts:iterations=6,depth=0",
     "ismcts:iterations=6",
+    "heuristic:noise=0.5",
+    # The strength levels (docs/strength.md); the search levels with small budgets here,
+    # at their own budgets in the slow test below.
+    "beginner",
+    "casual",
+    "strong:iterations=6",
+    "expert:iterations=6",
 ]
 
 
@@ -81,3 +88,16 @@ def test_the_fairness_check_catches_a_peeking_agent(toy_registered: str) -> None
         b = _Peeker().select_action(resampled.infoset(player))
         caught += a != b
     assert caught > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", seedbed.available_games())
+@pytest.mark.parametrize("spec", ["strong", "expert"])
+def test_search_levels_at_their_own_budgets_are_fair(game_id: str, spec: str) -> None:
+    game = seedbed.load(game_id)
+    rng = random.Random(8)
+    for state in mid_game_states(game, seed=41, count=1):
+        player = state.current_player()
+        assert player is not None
+        resampled = state.resample_from_infostate(player, rng)
+        assert _same_choice(spec, state, player, resampled)

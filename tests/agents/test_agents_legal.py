@@ -61,4 +61,5 @@ def test_heuristic_policy_reads_a_rollout_observation(game_id: str, players: int
     for state in mid_game_states(game, seed=8, count=3):
         player = state.current_player()
         assert player is not None
-        assert policy(_SeatObservation(state, player), rng) in state.legal_actions()
+        legal = state.legal_actions()
+        assert policy(_SeatObservation(state, player, legal), rng) in legal

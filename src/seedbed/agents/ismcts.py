@@ -40,6 +40,7 @@ import time
 from typing import Any
 
 from seedbed.agents.base import register_agent, reject_unknown
+from seedbed.agents.heuristic.generic import Policy
 from seedbed.core.protocol import InfoSet, State
 
 # The defaults are the configuration measured strongest at about a second a move
@@ -81,7 +82,7 @@ def _stop_rule(state: State, cutoff: Cutoff) -> tuple[list[float] | None, int]:
     return None, 0
 
 
-def _random_rollout(state: State, rng: random.Random, cutoff: Cutoff) -> None:
+def _random_rollout(state: State, rng: random.Random, cutoff: Cutoff, policy: Policy) -> None:
     rnd = rng.random
     base, last = _stop_rule(state, cutoff)
     while not state.is_terminal():
@@ -98,11 +99,13 @@ class _SeatObservation:
     ``action_to_string``, ``view``, ``compact_view``) over a determinized state, without cloning it
     into an :class:`InfoSet`. Used inside rollouts only."""
 
-    __slots__ = ("_state", "player")
+    __slots__ = ("_legal", "_state", "player")
 
-    def __init__(self, state: State, player: int) -> None:
+    def __init__(self, state: State, player: int, legal: list[int]) -> None:
         self._state = state
         self.player = player
+        #: The legal actions, which the caller has just computed (a policy asks once).
+        self._legal = legal
 
     @property
     def game(self) -> Any:
@@ -113,7 +116,7 @@ class _SeatObservation:
         return self._state.game.num_players
 
     def legal_actions(self) -> list[int]:
-        return self._state.legal_actions()
+        return self._legal[:]
 
     def action_to_string(self, action: int) -> str:
         return self._state.action_to_string(action)
@@ -128,10 +131,7 @@ class _SeatObservation:
         return self._state.clone()
 
 
-def _heuristic_rollout(state: State, rng: random.Random, cutoff: Cutoff) -> None:
-    from seedbed.agents.heuristic import policy_for
-
-    policy = policy_for(state.game)
+def _heuristic_rollout(state: State, rng: random.Random, cutoff: Cutoff, policy: Policy) -> None:
     randrange = rng.randrange
     base, last = _stop_rule(state, cutoff)
     while not state.is_terminal():
@@ -146,7 +146,7 @@ def _heuristic_rollout(state: State, rng: random.Random, cutoff: Cutoff) -> None
         player = state.current_player()
         assert player is not None
         try:
-            action = policy(_SeatObservation(state, player), rng)
+            action = policy(_SeatObservation(state, player, legal), rng)
         except Exception:  # a policy bug must not end a search; play randomly instead
             action = legal[randrange(len(legal))]
         state.apply_action(action)
@@ -225,10 +225,9 @@ class ISMCTS:
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         clock = time.perf_counter
         bias = self.bias
-        if bias > 0.0:
-            from seedbed.agents.heuristic import policy_for
+        from seedbed.agents.heuristic import policy_for
 
-            policy = policy_for(infoset.game)
+        policy = policy_for(infoset.game)
         max_depth = self.depth if self.depth > 0 else 1 << 30
         cutoff = self.cutoff
         if cutoff == "auto":
@@ -252,7 +251,7 @@ class ISMCTS:
                 if bias > 0.0 and len(legal) > 1:
                     hint = node.hint
                     if hint < 0:
-                        hint = node.hint = policy(_SeatObservation(state, player), rng)
+                        hint = node.hint = policy(_SeatObservation(state, player, legal), rng)
                 untried = [a for a in legal if a not in children]
                 if untried:
                     if hint in untried:
@@ -285,7 +284,7 @@ class ISMCTS:
                 path.append((child, player))
                 node = child
             # Simulation.
-            rollout(state, rng, cutoff)
+            rollout(state, rng, cutoff, policy)
             values = _values(state, start)
             # Backpropagation.
             root.visits += 1

@@ -183,8 +183,9 @@ def play(
         str | None,
         typer.Option(
             "--opponents",
-            help="Agent spec for the other seats, or one per other seat, comma separated; "
-            "'human' for hot-seat play. Default: heuristic.",
+            help="Agent spec for the other seats, or one per other seat, comma separated: "
+            "a level (beginner, casual, strong, expert), any agent spec (seedbed agents), "
+            "or 'human' for hot-seat play. Default: heuristic (the casual level).",
         ),
     ] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Deal seed (default: random).")] = None,
@@ -731,11 +732,23 @@ def bench(
     repeat: Annotated[
         int, typer.Option("--repeat", min=1, help="Runs per configuration; the best is shown.")
     ] = 3,
+    search: Annotated[
+        bool,
+        typer.Option(
+            "--search",
+            help="Search speed instead: ISMCTS iterations per CPU-second from fixed early, "
+            "middle and late positions, default and textbook configurations.",
+        ),
+    ] = False,
+    iterations: Annotated[
+        int, typer.Option("--iterations", min=1, help="With --search: iterations a search.")
+    ] = 300,
 ) -> None:
     """Engine speed: random playouts on one core (decisions/s, games/s, clones/s).
 
     Each configuration runs ``--repeat`` times; the table shows the best run (the one
-    least disturbed by the rest of the machine) and the median of the runs."""
+    least disturbed by the rest of the machine) and the median of the runs. With
+    ``--search``: ISMCTS iterations per CPU-second (see docs/benchmarks.md)."""
     from seedbed._build import describe, stale_modules
     from seedbed.sim.bench import bench as run_bench
 
@@ -743,16 +756,23 @@ def bench(
         raise UserError(f"--seconds must be a time above 0, not {seconds:g}")
     ids = [game_class(game).id] if game else available_games()
     extra = parse_options(option or [])
+    if search and extra:
+        raise UserError("--search measures each game's default options; drop --option")
     configs = []
     for gid in ids:  # every configuration checked before any is timed
         cls = game_class(gid)
         counts = [players] if players else list(range(cls.min_players, cls.max_players + 1))
+        if search and not players:
+            counts = [cls.default_players]
         for n in counts:
             load(gid, **{**extra, "players": n})
             configs.append((gid, n))
     stale = stale_modules()
     if stale:
         err.print(f"[yellow]warning:[/yellow] stale compiled modules: {', '.join(stale)}")
+    if search:
+        _bench_search(configs, iterations, repeat, describe())
+        return
     title = f"random playouts, one core, best of {repeat}; engines {describe()}"
     table = Table(title=title)
     columns = ("game", "params", "decisions/s", "median", "games/s", "clones/s", "games")
@@ -775,6 +795,33 @@ def bench(
             str(r.games),
         )
     console.print(table)
+
+
+def _bench_search(configs: list[tuple[str, int]], iterations: int, repeat: int, built: str) -> None:
+    """The table of ``seedbed bench --search``: each search runs ``repeat`` times (same
+    seed, same iterations); the fastest is shown."""
+    from seedbed.sim.bench import SEARCH_CONFIGS, bench_search
+
+    title = (
+        f"ISMCTS iterations per CPU-second, {iterations} iterations a search, "
+        f"best of {repeat}; engines {built}"
+    )
+    table = Table(title=title)
+    for col in ("game", "players", "config", "early", "middle", "late", "mean"):
+        table.add_column(col, justify="left" if col in ("game", "config") else "right")
+    for gid, n in configs:
+        for config in SEARCH_CONFIGS:
+            runs = [bench_search(gid, n, config, iterations) for _ in range(repeat)]
+            best = [max(stage, key=lambda r: r.per_cpu_second) for stage in zip(*runs, strict=True)]
+            rates = [r.per_cpu_second for r in best]
+            cells = [f"{x:,.0f}" for x in rates]
+            table.add_row(gid, str(n), config, *cells, f"{statistics.fmean(rates):,.0f}")
+    console.print(table)
+    console.print(
+        "positions: deal 1, then random moves to 10%, 50% and 85% of a random game "
+        "(seedbed.sim.bench.search_positions); configs: "
+        + "; ".join(f"{k}: ismcts:{v or '(defaults)'}" for k, v in SEARCH_CONFIGS.items())
+    )
 
 
 @app.command()

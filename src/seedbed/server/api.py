@@ -37,7 +37,8 @@ class TableRequest(_Strict):
     seats: list[Annotated[str, Field(max_length=200)]] | None = Field(
         default=None,
         max_length=16,
-        description="'human' or an agent spec (heuristic, ismcts:time=1, ...) per seat; "
+        description="'human' or an agent spec (a level: beginner, casual, strong, expert; "
+        "or heuristic, ismcts:time=1, ...) per seat; "
         "default: every seat human",
         examples=[["human", "heuristic", "heuristic", "ismcts:time=1"]],
     )

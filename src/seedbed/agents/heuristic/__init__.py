@@ -51,19 +51,38 @@ class HeuristicAgent:
 
     name = "heuristic"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, noise: float = 0.0) -> None:
         self.rng = random.Random(seed)
+        #: How often a uniformly random legal move replaces the policy's (0: never).
+        self.noise = noise
 
     def select_action(self, infoset: InfoSet) -> int:
         legal = infoset.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        if self.noise > 0.0 and self.rng.random() < self.noise:
+            return legal[self.rng.randrange(len(legal))]
         return policy_for(infoset.game)(infoset, self.rng)
 
 
 def _make(options: dict[str, str], seed: int | None) -> HeuristicAgent:
-    reject_unknown("heuristic", options, set())
-    return HeuristicAgent(seed)
+    reject_unknown("heuristic", options, {"noise"})
+    noise = 0.0
+    if "noise" in options:
+        text = options["noise"]
+        try:
+            noise = float(text)
+        except ValueError:
+            noise = -1.0
+        if not 0.0 <= noise <= 1.0:
+            raise ValueError(
+                f"agent 'heuristic' option noise takes a number from 0 to 1, not {text!r}"
+            )
+    return HeuristicAgent(seed, noise)
 
 
-register_agent("heuristic", _make, "rule-based play from each rulebook's tips (fast)")
+register_agent(
+    "heuristic",
+    _make,
+    "rule-based play from each rulebook's tips (fast; noise=P: a random move with probability P)",
+)

@@ -56,11 +56,14 @@ def deal(rng: random.Random, dealer: int) -> tuple[int, ...]:
     r = rng.random
     keys = [r() for _ in _DECK]
     deck = sorted(_DECK, key=keys.__getitem__)
-    a = dealer + 1
+    # Card i goes to seat (dealer + 1 + i) mod 4: every fourth card to each seat.
     hands = [0, 0, 0, 0]
-    for i, c in enumerate(deck):
-        hands[(a + i) & 3] |= 1 << c
-    return tuple(hands)
+    for k in range(4):
+        m = 0
+        for c in deck[k::4]:
+            m |= 1 << c
+        hands[(dealer + 1 + k) & 3] = m
+    return (hands[0], hands[1], hands[2], hands[3])
 
 
 def deal_game(chance: int) -> tuple[int, tuple[tuple[int, ...], ...]]:

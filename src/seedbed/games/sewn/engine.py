@@ -72,6 +72,10 @@ class SewnState(State):
 
     __slots__ = (
         "_chance",
+        "_cv_harvest",
+        "_cv_known",
+        "_cv_played",
+        "_cv_seed",
         "_prior",
         "cur",
         "dealer",
@@ -137,11 +141,25 @@ class SewnState(State):
     won: list[int]
     totals: list[int]
     past: tuple[RoundRecord, ...]
+    #: The compact view's digest of the public tricks (views.compact_view), kept for
+    #: the tuples it was computed from: ``harvest_tricks`` and ``seed_tricks`` are
+    #: immutable and replaced by a new tuple at every trick, so "the same object"
+    #: means "the same tricks". Search policies ask for the compact view at every
+    #: playout move, while the tricks change once in four moves (never in the Harvest
+    #: for the seed tricks).
+    _cv_harvest: tuple[Trick, ...] | None
+    _cv_played: int
+    _cv_seed: tuple[Trick, ...] | None
+    _cv_known: tuple[int, int, int, int]
 
     def __init__(self, game: Game, seed: int | None) -> None:
         self._init_base(game, seed)
         self._chance = None
         self._prior = 0
+        self._cv_harvest = None
+        self._cv_played = 0
+        self._cv_seed = None
+        self._cv_known = (0, 0, 0, 0)
 
     def _start(self, dealer: int, deals: tuple[tuple[int, ...], ...]) -> None:
         self.deals = deals
@@ -423,6 +441,10 @@ class SewnState(State):
         st.picks = self.picks
         st.harvest_tricks = self.harvest_tricks
         st.won = self.won[:]
+        st._cv_harvest = self._cv_harvest
+        st._cv_played = self._cv_played
+        st._cv_seed = self._cv_seed
+        st._cv_known = self._cv_known
         st.totals = self.totals[:]
         st.past = self.past
         return st

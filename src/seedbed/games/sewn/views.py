@@ -161,10 +161,15 @@ def compact_view(st: SewnState, p: int) -> tuple[int, ...]:
     in progress (leader and first three cards in play order)."""
     if st.phase == OVER:
         return (OVER, -1, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1)
-    played = 0
-    for t in st.harvest_tricks:
-        for c in t[1]:
-            played |= 1 << c
+    harvest_tricks = st.harvest_tricks
+    if harvest_tricks is not st._cv_harvest:
+        done = 0
+        for t in harvest_tricks:
+            for c in t[1]:
+                done |= 1 << c
+        st._cv_harvest = harvest_tricks
+        st._cv_played = done
+    played = st._cv_played
     trick = st.trick
     if st.phase == HARVEST:
         for c in trick:
@@ -173,16 +178,37 @@ def compact_view(st: SewnState, p: int) -> tuple[int, ...]:
     if st.eos is not None:
         for c in st.eos:
             eos |= 1 << c
-    known = [0, 0, 0, 0]
-    for t in st.seed_tricks:
-        cards = t[1]
-        for f in range(4):
-            known[f] |= 1 << cards[(f + 1) & 3]
+    seed_tricks = st.seed_tricks
+    if seed_tricks is not st._cv_seed:
+        # Field f shows the seed of seat f + 1 of every Seed trick (cards by seat).
+        s0 = s1 = s2 = s3 = 0
+        for t in seed_tricks:
+            cards = t[1]
+            s0 |= 1 << cards[1]
+            s1 |= 1 << cards[2]
+            s2 |= 1 << cards[3]
+            s3 |= 1 << cards[0]
+        st._cv_seed = seed_tricks
+        st._cv_known = (s0, s1, s2, s3)
+    k0, k1, k2, k3 = st._cv_known
+    own = 0
     for c in st.plants[p]:
-        known[(p + 1) & 3] |= 1 << c
+        own |= 1 << c
+    mine = (p + 1) & 3
+    k0 |= own if mine == 0 else 0
+    k1 |= own if mine == 1 else 0
+    k2 |= own if mine == 2 else 0
+    k3 |= own if mine == 3 else 0
     for f in peeked_fields(p, st.first_picker, st.trump, st.picks):
-        top = st.plants[(f - 1) & 3]
-        known[f] |= 1 << top[-1]
+        top = 1 << st.plants[(f - 1) & 3][-1]
+        if f == 0:
+            k0 |= top
+        elif f == 1:
+            k1 |= top
+        elif f == 2:
+            k2 |= top
+        else:
+            k3 |= top
     n = len(trick)
     return (
         st.phase,
@@ -190,10 +216,10 @@ def compact_view(st: SewnState, p: int) -> tuple[int, ...]:
         st.hands[p],
         played,
         eos,
-        known[0],
-        known[1],
-        known[2],
-        known[3],
+        k0,
+        k1,
+        k2,
+        k3,
         st.leader,
         trick[0] if n > 0 else -1,
         trick[1] if n > 1 else -1,

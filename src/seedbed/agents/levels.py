@@ -1,0 +1,128 @@
+"""Named strength levels: ``beginner``, ``casual``, ``strong`` and ``expert``.
+
+A level is an agent spec like any other (``seedbed play --opponents strong``, the
+server's seat choice, ``seedbed arena --agents casual,strong``), so every interface that
+takes a spec offers the levels. Each level stands for a real agent:
+
+- ``beginner``: the game's heuristic, but a quarter of its moves are drawn uniformly
+  from the legal moves (``heuristic:noise=0.25``): legal play, sensible most of the
+  time, with the mistakes a new player makes.
+- ``casual``: the heuristic (microseconds a move).
+- ``strong``: ISMCTS (the default configuration) at about 0.3 s a move.
+- ``expert``: ISMCTS at about 1 s a move.
+
+The search levels have **iteration budgets**, not time budgets, so a level plays the
+same moves on every machine for the same seed (and its strength does not fall when
+the machine is busy). The budgets were calibrated from ``seedbed bench --search``
+(iterations per CPU-second at the default configuration) and are listed in
+:data:`BUDGETS`; a game not listed gets :data:`FALLBACK`. ``iterations=N`` overrides
+the budget (``strong:iterations=50``), for quick tests and for slow machines.
+
+The measured margins between the levels are in ``docs/strength.md``.
+"""
+
+from __future__ import annotations
+
+from seedbed.agents.base import Agent, make_agent, register_agent, reject_unknown
+from seedbed.core.protocol import InfoSet
+
+#: The heuristic's move is replaced by a uniformly random legal move this often.
+BEGINNER_NOISE = 0.25
+
+#: Seconds a move each search level aims at (on a free core of the reference machine).
+TARGET_SECONDS: dict[str, float] = {"strong": 0.3, "expert": 1.0}
+
+#: ISMCTS iterations a move for ``strong`` and ``expert``, per game id: about the
+#: iterations per CPU-second that ``seedbed bench --search`` measured at the default
+#: configuration (the three positions, two players; four in SEWN) before the search
+#: was made faster, times the level's target seconds. Kept fixed since, so that the
+#: calibration in docs/strength.md stays true: a faster search makes a level quicker,
+#: not different.
+BUDGETS: dict[str, dict[str, int]] = {
+    "strong": {"sewn": 420, "sow": 540, "harvest": 480, "four_fields": 390},
+    "expert": {"sewn": 1400, "sow": 1800, "harvest": 1600, "four_fields": 1300},
+}
+#: Budgets for a game :data:`BUDGETS` does not list.
+FALLBACK: dict[str, int] = {"strong": 200, "expert": 600}
+
+LEVELS: tuple[str, ...] = ("beginner", "casual", "strong", "expert")
+
+
+def budget(level: str, game_id: str) -> int:
+    """ISMCTS iterations a move for search level ``level`` in game ``game_id``."""
+    return BUDGETS[level].get(game_id, FALLBACK[level])
+
+
+class LevelAgent:
+    """A search level: ISMCTS with the level's iteration budget for the game it meets.
+
+    The game is known only at the first decision (a spec names no game), so the
+    searcher is made then, seeded with the level's seed: the same seed gives the same
+    moves, as for every agent."""
+
+    def __init__(self, level: str, seed: int | None, iterations: int | None) -> None:
+        self.name = level
+        self.level = level
+        self.seed = seed
+        self.iterations = iterations
+        self._agents: dict[str, Agent] = {}
+
+    def spec_for(self, game_id: str) -> str:
+        """The agent spec this level plays in ``game_id``."""
+        n = self.iterations if self.iterations is not None else budget(self.level, game_id)
+        return f"ismcts:iterations={n}"
+
+    def select_action(self, infoset: InfoSet) -> int:
+        game_id = infoset.game.id
+        agent = self._agents.get(game_id)
+        if agent is None:
+            agent = self._agents[game_id] = make_agent(self.spec_for(game_id), seed=self.seed)
+        return agent.select_action(infoset)
+
+
+def _iterations(level: str, options: dict[str, str]) -> int | None:
+    text = options.get("iterations")
+    if text is None:
+        return None
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
+        raise ValueError(
+            f"level {level!r} option iterations takes a whole number > 0, not {text!r}"
+        )
+    return int(text)
+
+
+def _search_level(level: str) -> None:
+    def make(options: dict[str, str], seed: int | None) -> LevelAgent:
+        reject_unknown(level, options, {"iterations"})
+        return LevelAgent(level, seed, _iterations(level, options))
+
+    seconds = TARGET_SECONDS[level]
+    register_agent(
+        level,
+        make,
+        f"level: ISMCTS at about {seconds:g} s a move (a fixed iteration budget per game)",
+    )
+
+
+def _make_beginner(options: dict[str, str], seed: int | None) -> Agent:
+    reject_unknown("beginner", options, set())
+    agent = make_agent(f"heuristic:noise={BEGINNER_NOISE}", seed=seed)
+    agent.name = "beginner"
+    return agent
+
+
+def _make_casual(options: dict[str, str], seed: int | None) -> Agent:
+    reject_unknown("casual", options, set())
+    agent = make_agent("heuristic", seed=seed)
+    agent.name = "casual"
+    return agent
+
+
+register_agent(
+    "beginner",
+    _make_beginner,
+    f"level: the heuristic with a random move {BEGINNER_NOISE:.0%} of the time",
+)
+register_agent("casual", _make_casual, "level: the heuristic (instant)")
+_search_level("strong")
+_search_level("expert")

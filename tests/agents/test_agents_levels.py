@@ -1,0 +1,106 @@
+"""Strength levels: named agent specs every interface accepts, each the agent it says."""
+
+from __future__ import annotations
+
+import pytest
+from agents_cases import configs, mid_game_states
+
+import seedbed
+from seedbed.agents import available_agents, make_agent
+from seedbed.agents.levels import BUDGETS, LEVELS, LevelAgent, budget
+
+
+def test_every_level_is_a_listed_agent() -> None:
+    listed = available_agents()
+    for level in LEVELS:
+        assert level in listed
+        assert listed[level].startswith("level:")
+
+
+@pytest.mark.parametrize("game_id", seedbed.available_games())
+def test_search_levels_have_a_budget_for_every_game(game_id: str) -> None:
+    assert game_id in BUDGETS["strong"] and game_id in BUDGETS["expert"]
+    assert budget("expert", game_id) > 2 * budget("strong", game_id)
+
+
+def test_casual_is_the_heuristic_and_beginner_errs_sometimes() -> None:
+    game = seedbed.load("sow", players=2)
+    same_as_heuristic = differs = 0
+    for state in mid_game_states(game, seed=5, count=30):
+        player = state.current_player()
+        assert player is not None
+        infoset = state.infoset(player)
+        heuristic = make_agent("heuristic", seed=3).select_action(infoset)
+        assert make_agent("casual", seed=3).select_action(infoset) == heuristic
+        beginner = make_agent("beginner", seed=3).select_action(infoset)
+        assert beginner in state.legal_actions()
+        if beginner == heuristic:
+            same_as_heuristic += 1
+        else:
+            differs += 1
+    # Mostly the heuristic's move, not always (a quarter of the moves are random).
+    assert same_as_heuristic > differs > 0
+
+
+def test_a_search_level_plays_ismcts_with_its_budget_for_the_game() -> None:
+    game = seedbed.load("four_fields", players=2)
+    state = next(iter(mid_game_states(game, seed=2, count=1)))
+    player = state.current_player()
+    assert player is not None
+    agent = make_agent("strong:iterations=30", seed=4)
+    assert isinstance(agent, LevelAgent)
+    assert agent.spec_for("four_fields") == "ismcts:iterations=30"
+    assert make_agent("strong").spec_for("sewn") == f"ismcts:iterations={budget('strong', 'sewn')}"  # type: ignore[attr-defined]
+    chosen = agent.select_action(state.infoset(player))
+    same = make_agent("ismcts:iterations=30", seed=4).select_action(state.infoset(player))
+    assert chosen == same
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("strong:iterations=0", "whole number > 0"),
+        ("expert:iterations=lots", "whole number > 0"),
+        ("expert:time=1", "no option time"),
+        ("casual:noise=0.5", "no option noise"),
+        ("heuristic:noise=2", "from 0 to 1"),
+        ("heuristic:noise=nan", "from 0 to 1"),
+        ("experts", "did you mean 'expert'"),
+    ],
+)
+def test_bad_level_specs_are_clear_errors(spec: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        make_agent(spec)
+
+
+@pytest.mark.parametrize(("game_id", "players"), configs())
+@pytest.mark.parametrize(
+    "spec", ["beginner", "casual", "strong:iterations=5", "expert:iterations=5"]
+)
+def test_levels_play_legal_moves(game_id: str, players: int, spec: str) -> None:
+    game = seedbed.load(game_id, players=players)
+    for state in mid_game_states(game, seed=23, count=2):
+        player = state.current_player()
+        assert player is not None
+        assert (
+            make_agent(spec, seed=1).select_action(state.infoset(player)) in state.legal_actions()
+        )
+
+
+def test_the_terminal_client_seats_levels() -> None:
+    from seedbed.cli.play import plan_seats
+
+    seats = plan_seats(4, 0, ["strong"])
+    assert [s.agent_spec for s in seats] == [None, "strong", "strong", "strong"]
+    for level in LEVELS:
+        make_agent(level)  # what the client does with each seat's spec
+
+
+def test_the_server_accepts_every_level_for_a_seat() -> None:
+    pytest.importorskip("fastapi")
+    from seedbed.server.bots import check_spec
+
+    for level in LEVELS:
+        assert check_spec(level, max_seconds=10.0, max_iterations=100_000) == level
+    with pytest.raises(ValueError):
+        check_spec("expert:iterations=10000000", max_seconds=10.0, max_iterations=100_000)

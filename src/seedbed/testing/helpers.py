@@ -76,4 +76,3 @@ def table(state: State, seat: int | None) -> dict[str, Any]:
     seat knows it), without the view's common envelope."""
     part: dict[str, Any] = state.view(seat)["table"]
     return part
-

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import seedbed
-from seedbed import cli
+from seedbed.cli import main as cli
 from seedbed.core.registry import game_class
 from seedbed.testing.conformance import game_configurations
 
@@ -88,6 +88,7 @@ def test_simulate_refuses_a_bad_knob_value_in_one_line(
     code, out, err = run(capsys, ["simulate", "four_fields", "-n", "2", "-o", option])
     assert code == 2
     assert message in err
+    assert len(err.strip().splitlines()) == 1, err
     assert "Traceback" not in err + out
 
 

@@ -277,7 +277,7 @@ class Keyboard:
             missing = [
                 line
                 for line in plain_lines(state.render(seat))
-                if line.strip() and line.strip(_BOX) not in screen_lines(parts[-1])
+                if line.strip(_BOX) and line.strip(_BOX) not in screen_lines(parts[-1])
             ]
             assert not missing, f"the board shown is not seat {seat}'s view now: {missing}"
         self.expect_board = False

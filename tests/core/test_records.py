@@ -210,7 +210,7 @@ def test_unknown_fields_are_ignored() -> None:
 
 
 def test_player_count_must_match_the_game() -> None:
-    with pytest.raises(seedbed.RecordError, match="names 3 players for a 2-player game"):
+    with pytest.raises(seedbed.RecordError, match="names 3 players for a 2-player"):
         Record.from_json(_record_text(players=["a", "b", "c"])).replay()
 
 

@@ -20,7 +20,7 @@ from rich.text import Text
 
 from seedbed.cli.notation import move_text
 from seedbed.cli.scoresheet import score_sheet_table
-from seedbed.core.errors import RecordError
+from seedbed.core.errors import RecordError, quote
 from seedbed.core.records import Record
 
 
@@ -35,6 +35,20 @@ def _record_of(data: Any, where: str) -> Record:
         raise RecordError(f"{where}: {exc}") from None
 
 
+def _loads(text: str, where: str) -> Any:
+    """``json.loads`` for a file a user handed us: invalid JSON stays a
+    ``JSONDecodeError`` (the caller tries JSON lines next); JSON that is valid but
+    hostile (nested thousands deep, a 5,000-digit number) is a :class:`RecordError`."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        raise
+    except RecursionError:
+        raise RecordError(f"{where} is not a seedbed record: JSON nested too deeply") from None
+    except ValueError as exc:  # an int too long to convert
+        raise RecordError(f"{where} is not a seedbed record: {quote(str(exc), 120)}") from None
+
+
 def load_replay(path: Path, game: int | None = None) -> tuple[Record, str]:
     """The record to replay from ``path`` and a label for it (``"game 3 of 12"``)."""
     try:
@@ -44,14 +58,14 @@ def load_replay(path: Path, game: int | None = None) -> tuple[Record, str]:
     except UnicodeDecodeError:
         raise RecordError(f"{str(path)!r} is not a text file") from None
     try:
-        values = [json.loads(text)]
+        values = [_loads(text, str(path))]
     except json.JSONDecodeError as whole:
         values = []
         for k, line in enumerate(text.splitlines(), 1):
             if not line.strip():
                 continue
             try:
-                values.append(json.loads(line))
+                values.append(_loads(line, f"{path} line {k}"))
             except json.JSONDecodeError as exc:
                 if k == 1:  # not JSON lines either: report the file as one document
                     raise RecordError(f"not a seedbed record: invalid JSON ({whole})") from None

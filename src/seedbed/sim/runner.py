@@ -335,7 +335,9 @@ def _run_ray(
         else:
             ray.init(address=address, log_to_driver=False, configure_logging=False)
     try:
-        cpus = int(ray.cluster_resources().get("CPU", workers)) if address else workers
+        # Ray's own functions carry no annotations.
+        resources = ray.cluster_resources() if address else {}  # type: ignore[no-untyped-call]
+        cpus = int(resources.get("CPU", workers))
         remote = ray.remote(_play_chunk)
         # Batched: Ray's per-task overhead is milliseconds, so a task carries many games.
         pending = [

@@ -3,7 +3,14 @@ four fields drawn as the cards lying there, one column a suit."""
 
 from __future__ import annotations
 
-from seedbed.core.cards import SUIT_NAMES, SUIT_SYMBOLS, card_symbol, try_parse_card
+from seedbed.core.cards import (
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    card_symbol,
+    display_notation,
+    n_cards,
+    try_parse_card,
+)
 from seedbed.core.protocol import JSON
 
 _SUIT_STYLE = ("bold", "red", "red", "bold")
@@ -52,7 +59,7 @@ def render_view(view: JSON) -> str:
     lines = [
         f"[bold]Harvest[/bold]  round {table['round']}, turn {table['turn']}"
         f"  dealer: seat {table['dealer']}  next pass: {table['pass_direction']}"
-        f"  deck: {table['deck']} cards",
+        f"  deck: {n_cards(table['deck'])}",
         f"Village: {_cards(table['village'])}",
     ]
     if "JK" in table["village"]:
@@ -88,7 +95,9 @@ def render_view(view: JSON) -> str:
             )
             lines.append(f"Cards you passed, not seen since: {known}")
     if view["moves"]:
-        recent = ", ".join(f"seat {who}: {text}" for who, text in view["moves"][-6:])
+        recent = ", ".join(
+            f"seat {who}: {display_notation(text)}" for who, text in view["moves"][-6:]
+        )
         lines.append(f"Last moves: {recent}")
     if view["phase"] == "over":
         won = ", ".join(f"seat {w}" for w in view["winners"])

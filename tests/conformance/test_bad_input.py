@@ -117,7 +117,8 @@ def test_notation_of_a_big_harvest_lists_the_cards() -> None:
 
 def test_malformed_four_fields_numbers_have_no_notation() -> None:
     """Numbers the engine never makes (a sowing with cards taken, a card used twice,
-    a full harvest of three cards) are not given a misleading name."""
+    a full harvest of one card: a whole hand is at least two) are not given a
+    misleading name."""
     from seedbed.games.four_fields.rules import ADD, FULL, SOW, Action, encode
 
     def pack(card: int, field: int, kind: int, **parts: int) -> int:
@@ -128,7 +129,7 @@ def test_malformed_four_fields_numbers_have_no_notation() -> None:
         2**70,  # "AS sow f0" with a stray bit, once
         pack(0, 1, SOW, loose=1 << 5),
         pack(3, 0, ADD, value=9, loose=1 << 3),
-        pack(63, 0, FULL, played=0b111),
+        pack(63, 0, FULL, played=0b1),
         pack(3, 0, ADD, value=15, loose=1 << 4),
     ):
         with pytest.raises(ValueError, match="not a Four Fields action"):

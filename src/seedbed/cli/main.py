@@ -88,8 +88,8 @@ def games() -> None:
         )
         console.print(f"[bold]{gid}[/bold]  {cls.name}, {players} players. {cls.summary}")
         for name, opt in cls.options.items():
-            values = "|".join(map(str, opt.choices)) if opt.choices else type(opt.default).__name__
-            console.print(f"    -o {name}=<{values}>  (default {opt.default}) {opt.doc}")
+            default = str(opt.default).lower() if isinstance(opt.default, bool) else opt.default
+            console.print(f"    -o {name}=<{opt.describe()}>  (default {default}) {opt.doc}")
     console.print("[bold]agents[/bold] (for --opponents and --agents):")
     for name, doc in available_agents().items():
         console.print(f"    {name}: {doc}")
@@ -252,11 +252,12 @@ def _resumed(
         raise UserError(f"{path} was dealt from seed {record.seed}, not {seed}: leave --seed out")
     params = state.game.params
     for name, value in parse_options(option).items():
-        if name not in params:
+        if name not in state.game.options:
             load(record.game, **{**params, name: value})  # the game's own clear error
-        if params[name] != value:
+        played = state.game.option(name)
+        if played != value:
             raise UserError(
-                f"{path} is played with {name}={params[name]}, not {value}: leave -o {name} out"
+                f"{path} is played with {name}={played}, not {value}: leave -o {name} out"
             )
     seats = resumed_seats(
         record.players, n, seat, parse_agent_list(opponents) if opponents is not None else None

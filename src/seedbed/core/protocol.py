@@ -47,11 +47,22 @@ JSON = dict[str, Any]
 
 @dataclass(frozen=True)
 class Option:
-    """One game option: its default, the values it accepts and what it does."""
+    """One game option: its default, the values it accepts and what it does.
+
+    A whole-number option may give ``bounds`` (the smallest and largest value it
+    accepts) and ``samples`` (values besides the default that the conformance suite
+    plays: a range is too wide to play whole). A designer's knob added after records
+    were written sets ``implied``: :attr:`Game.params` leaves it out while it has its
+    default, so the rulebook game's records, saved states and playthroughs read exactly
+    as they did before the knob existed.
+    """
 
     default: Any
     doc: str
     choices: tuple[Any, ...] | None = None
+    bounds: tuple[int, int] | None = None
+    samples: tuple[Any, ...] = ()
+    implied: bool = False
 
     def check(self, name: str, value: Any) -> Any:
         """Return ``value`` if acceptable for option ``name``, else raise ``ValueError``."""
@@ -68,7 +79,35 @@ class Option:
             raise ValueError(f"option {name} takes true or false, not {quote(value)}")
         if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
             raise ValueError(f"option {name} takes a {expected.__name__}, not {quote(value)}")
+        if self.bounds is not None and not self.bounds[0] <= value <= self.bounds[1]:
+            low, high = self.bounds
+            raise ValueError(
+                f"option {name}={quote(value)} is out of range; choose {low} to {high}"
+            )
         return value
+
+    def values(self) -> tuple[Any, ...]:
+        """The values the conformance suite plays, the default first: the ``samples``
+        where given, else every choice, both of a bool."""
+        if self.samples:
+            rest = tuple(v for v in self.samples if v != self.default)
+        elif self.choices is not None:
+            rest = tuple(c for c in self.choices if c != self.default)
+        elif isinstance(self.default, bool):
+            rest = (not self.default,)
+        else:
+            rest = ()
+        return (self.default, *rest)
+
+    def describe(self) -> str:
+        """The values it takes, for people: ``true|false``, ``3..10``, ``table|fields``."""
+        if self.choices is not None:
+            return "|".join(str(c).lower() if isinstance(c, bool) else str(c) for c in self.choices)
+        if isinstance(self.default, bool):
+            return "true|false"
+        if self.bounds is not None:
+            return f"{self.bounds[0]}..{self.bounds[1]}"
+        return type(self.default).__name__
 
 
 # Compiled by mypyc (setup.py); engines and tests may subclass from plain Python.
@@ -133,8 +172,14 @@ class Game(ABC):
 
     @property
     def params(self) -> dict[str, Any]:
-        """Everything that defines this game: ``players`` and every option's value."""
-        return {"players": self.num_players, **self._options}
+        """Everything that defines this game: ``players`` and every option's value,
+        but for an ``implied`` option (a designer's knob) at its default."""
+        out: dict[str, Any] = {"players": self.num_players}
+        for name, value in self._options.items():
+            opt = self.options[name]
+            if not (opt.implied and value == opt.default):
+                out[name] = value
+        return out
 
     def option(self, name: str) -> Any:
         """The value of option ``name``."""

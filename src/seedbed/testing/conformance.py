@@ -31,22 +31,24 @@ ENVELOPE_KEYS = frozenset(
 
 
 def game_configurations(game_id: str) -> Iterator[dict[str, Any]]:
-    """Every player count crossed with every value of every option that has a finite
-    set of values (bool options: both; choice options: each choice)."""
+    """Every player count crossed with every value of every rulebook option (bool
+    options: both; choice options: each choice), and with each designer's knob
+    (an ``implied`` option) at each of its :meth:`Option.values` in turn, the other
+    knobs at their defaults: knobs change numbers, and one at a time keeps the suite
+    short while still playing every value. Params are as :attr:`Game.params` gives
+    them (a knob at its default is left out)."""
     cls = game_class(game_id)
-    names = sorted(cls.options)
-    value_lists = []
-    for name in names:
-        opt = cls.options[name]
-        if opt.choices is not None:
-            value_lists.append(list(opt.choices))
-        elif isinstance(opt.default, bool):
-            value_lists.append([False, True])
-        else:
-            value_lists.append([opt.default])
+    names = sorted(n for n in cls.options if not cls.options[n].implied)
+    knobs = sorted(n for n in cls.options if cls.options[n].implied)
+    value_lists = [list(cls.options[name].values()) for name in names]
+    knob_settings: list[dict[str, Any]] = [{}]
+    for knob in knobs:
+        knob_settings += [{knob: v} for v in cls.options[knob].values()[1:]]
     for n in range(cls.min_players, cls.max_players + 1):
-        for values in itertools.product(*value_lists):
-            yield {"players": n, **dict(zip(names, values, strict=True))}
+        for setting in knob_settings:
+            for values in itertools.product(*value_lists):
+                params = {"players": n, **dict(zip(names, values, strict=True)), **setting}
+                yield cls(**params).params
 
 
 def random_moves(state: State, rng: random.Random, count: int | None = None) -> int:

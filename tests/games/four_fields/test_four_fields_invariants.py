@@ -105,7 +105,7 @@ def test_render_every_view(seat: int | None) -> None:
         ("fields [5H 5C match 4 by 1] | - | - | - / hands 5D 7C | 4C 6C", "cannot be of value 4"),
         ("fields [5H 3C add 8 by 1 AH=14] | - | - | - / hands 5D | 4C", "only its own Aces"),
         ("hands 5D 7C | 4C 6C / holds - | 8", "seat 1 is known to hold a value"),
-        ("hands 5D 7C 8C 9C TC | 4C", "more than four"),
+        ("hands 5D 7C 8C 9C TC | 4C", "more than 4 cards"),
         ("hands - | 4C / turn 0", "no card"),
         ("hands 5D | 4C / coins 2 1", "only 2"),
         ("hands 5D | 4C / pile 2S 3S / aside 3S", "two places"),

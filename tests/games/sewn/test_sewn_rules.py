@@ -381,7 +381,8 @@ def test_ruling10_one_point_a_trick_over_four_rounds_and_ties_share() -> None:
 
 
 def test_game_facts() -> None:
-    """Four players only; no options; registered as 'sewn'."""
+    """Four players only; no rulebook options (the one knob, rounds, is implied at its
+    default); registered as 'sewn'."""
     game = seedbed.load("sewn")
     assert isinstance(game, SewnGame) and game.num_players == 4 and game.params == {"players": 4}
     with pytest.raises(ValueError, match="4 players"):

@@ -40,7 +40,6 @@ from .rules import (
     FIELD_SHIFT,
     FIELDS,
     FULL,
-    HAND_SIZE,
     HARVEST,
     HEART_MASK,
     IS_SEASON_CARD,
@@ -62,7 +61,6 @@ from .rules import (
     SPADE_MASK,
     SPRING,
     STOCK_SHIFT,
-    TARGET,
     VALUE_BITS,
     VALUE_SHIFT,
     WINTER,
@@ -106,6 +104,7 @@ class FourFieldsState(State):
         "dealer",
         "deals",
         "full",
+        "hand_size",
         "hands",
         "harvested",
         "holds",
@@ -117,6 +116,7 @@ class FourFieldsState(State):
         "round",
         "stockpiles",
         "summer",
+        "target",
         "totals",
     )
 
@@ -141,6 +141,8 @@ class FourFieldsState(State):
     deals: tuple[tuple[int, int, int], ...]
     #: The full harvest variant (ruling 8) is on.
     full: bool
+    #: The cards a hand is dealt and drawn up to (the ``hand_size`` knob; 4).
+    hand_size: int
     hands: list[int]
     #: Each seat's harvest pile this round.
     harvested: list[int]
@@ -162,6 +164,8 @@ class FourFieldsState(State):
     stockpiles: list[tuple[Stockpile, ...]]
     #: The field that is Summer: the square's orientation (:data:`.rules.SEASONS`).
     summer: int
+    #: The total that ends the game at a round's end (the ``target`` knob; 17).
+    target: int
     #: Each seat's running total.
     totals: list[int]
 
@@ -177,6 +181,8 @@ class FourFieldsState(State):
         n = game.num_players
         s.n = n
         s.full = bool(game.option("full_harvest"))
+        s.hand_size = int(game.option("hand_size"))
+        s.target = int(game.option("target"))
         s.phase = PLAY
         s.totals = [0] * n
         s.results = ()
@@ -210,7 +216,8 @@ class FourFieldsState(State):
 
     def _start_round(self) -> None:
         """Setup: square with Summer on field 0, a coin per player, 3 cards per field,
-        4 cards per hand but 3 for the player left of the dealer, the rest the pile."""
+        4 cards per hand (``hand_size``) but 3 for the player left of the dealer, the
+        rest the pile."""
         n = self.n
         deck = list(range(52))
         random.Random(self.chance * 64 + self.round - 1).shuffle(deck)
@@ -229,8 +236,9 @@ class FourFieldsState(State):
             deals.append((len(self._actions), f, m))
             pos += FIELD_DEAL
         first = (self.dealer + 1) % n
+        hand_size = self.hand_size
         for k in range(n):
-            size = HAND_SIZE - 1 if k == 0 else HAND_SIZE
+            size = hand_size - 1 if k == 0 else hand_size
             self.hands[(first + k) % n] = mask_of(deck[pos : pos + size])
             pos += size
         self.pile = deck[pos:]
@@ -243,6 +251,8 @@ class FourFieldsState(State):
         s._actions = self._actions.copy()
         s.n = self.n
         s.full = self.full
+        s.hand_size = self.hand_size
+        s.target = self.target
         s.phase = self.phase
         s.totals = self.totals.copy()
         s.results = self.results
@@ -350,9 +360,10 @@ class FourFieldsState(State):
                 if j != i:
                     k |= vb[j]
             kept.append(k)
-        # Ruling 8 needs four cards worth at most 14 (Aces counted 1): most hands are
-        # worth more, so check once here rather than in every field.
-        full = self.full and nh == HAND_SIZE
+        # Ruling 8 needs the whole hand of four (``hand_size``) cards worth at most 14
+        # (Aces counted 1): most hands are worth more, so check once here rather than
+        # in every field.
+        full = self.full and nh == self.hand_size
         if full:
             total = 0
             for c in hcards:
@@ -500,7 +511,7 @@ class FourFieldsState(State):
         if card != NO_CARD and IS_SEASON_CARD[card]:
             self.summer = turned(f, card)
         pile = self.pile
-        need = HAND_SIZE - hand.bit_count()
+        need = self.hand_size - hand.bit_count()
         while need > 0 and pile:
             hand |= 1 << pile.pop()
             need -= 1
@@ -539,7 +550,7 @@ class FourFieldsState(State):
             for p in range(n)
         )
         self.results = (*self.results, ((self.dealer,), *record))
-        if max(self.totals) >= TARGET:
+        if max(self.totals) >= self.target:
             self.cur = None
             self.phase = OVER
             return
@@ -569,10 +580,12 @@ class FourFieldsState(State):
     # -- who moved -------------------------------------------------------------------
     def actors(self) -> list[int]:
         """The seat of every move, from the turn order alone: clockwise from the
-        dealer's left, passing over empty hands; each seat draws up to four while the
-        pile lasts, and a reseeded field (one of :attr:`deals`) takes three from it.
-        A state set up from a position counts from that position (its origin)."""
+        dealer's left, passing over empty hands; each seat draws up to four
+        (``hand_size``) while the pile lasts, and a reseeded field (one of
+        :attr:`deals`) takes three from it. A state set up from a position counts
+        from that position (its origin)."""
         n = self.n
+        hand_size = self.hand_size
         dealt = {d[0] for d in self.deals}
         dealers = [rec[0][0] for rec in self.results] + [self.dealer]
         sizes: list[int] = []
@@ -584,12 +597,12 @@ class FourFieldsState(State):
         for i, action in enumerate(self._actions):
             if not sizes:  # a round is dealt
                 cur = (dealers[r] + 1) % n
-                sizes = [HAND_SIZE] * n
-                sizes[cur] = HAND_SIZE - 1
-                pile = _PILE_AT_DEAL - HAND_SIZE * n
+                sizes = [hand_size] * n
+                sizes[cur] = hand_size - 1
+                pile = _PILE_AT_DEAL - hand_size * n
             out.append(cur)
-            held = sizes[cur] - (HAND_SIZE if kind_of(action) == FULL else 1)
-            draw = min(HAND_SIZE - held, pile)
+            held = sizes[cur] - (hand_size if kind_of(action) == FULL else 1)
+            draw = min(hand_size - held, pile)
             sizes[cur] = held + draw
             pile -= draw
             nxt = [q for q in (*range(cur + 1, n), *range(cur + 1)) if sizes[q]]
@@ -664,14 +677,15 @@ class FourFieldsState(State):
         return counts
 
     def check_invariants(self) -> None:
-        """Every card in exactly one place; hands of at most 4; stockpile values equal
-        their cards' values as chosen; coins conserved; known holdings really held."""
+        """Every card in exactly one place; hands of at most 4 (``hand_size``);
+        stockpile values equal their cards' values as chosen; coins conserved; known
+        holdings really held."""
         problem = self.invariant_problem()
         assert problem is None, problem
 
     def invariant_problem(self) -> str | None:
         """What breaks the rules' invariants in this position, or ``None``: a card in
-        two places or in none, a hand of more than four, a stockpile not worth its
+        two places or in none, a hand of more than ``hand_size``, a stockpile not worth its
         value, coins not adding up, a known holding not held, nobody to move."""
         places = [*self.hands, *self.loose, *self.harvested, self.aside]
         for fs in self.stockpiles:
@@ -698,8 +712,8 @@ class FourFieldsState(State):
             seen |= m
         if seen != FULL_DECK:
             return f"cards are missing: {' '.join(_names(FULL_DECK & ~seen))}"
-        if any(h.bit_count() > HAND_SIZE for h in self.hands):
-            return "a hand holds more than four cards"
+        if any(h.bit_count() > self.hand_size for h in self.hands):
+            return f"a hand holds more than {self.hand_size} cards"
         if self.coins_on_square + sum(self.coins) != self.n or min(self.coins) < 0:
             return f"coins do not add up to {self.n}"
         if any(t < 0 for t in self.totals):

@@ -9,10 +9,12 @@ from seedbed.core.protocol import JSON, Game, Option
 from . import observation, positions, rules
 from .engine import FourFieldsState
 from .render import render_view
+from .rules import HAND_SIZE, MAX_HAND, MIN_HAND, TARGET
 
 
 class FourFieldsGame(Game):
-    """Four Fields for 2 to 4 players; option ``full_harvest`` (ruling 8)."""
+    """Four Fields for 2 to 4 players; option ``full_harvest`` (ruling 8) and the
+    designer's knobs ``target`` (17) and ``hand_size`` (4)."""
 
     id = "four_fields"
     name = "Four Fields"
@@ -25,7 +27,24 @@ class FourFieldsGame(Game):
             False,
             "variant: harvest with your whole hand of four cards whose total equals "
             "the value of a loose card in the field (ruling 8)",
-        )
+        ),
+        # Designer's knobs: the rulebook's numbers (implied: records of the rulebook
+        # game do not name them).
+        "target": Option(
+            TARGET,
+            "the game ends after the round in which somebody reaches this many points",
+            bounds=(1, 99),
+            samples=(11, 25),
+            implied=True,
+        ),
+        "hand_size": Option(
+            HAND_SIZE,
+            "cards dealt to each hand (one fewer to the dealer's left) and drawn up to "
+            "after each play; a full harvest plays the whole hand",
+            bounds=(MIN_HAND, MAX_HAND),
+            samples=(3, 6),
+            implied=True,
+        ),
     }
     summary = "Fish cards from four fields whose seasons turn; first to 17 points wins"
     policy: ClassVar[str | None] = "seedbed.agents.heuristic.four_fields:choose"

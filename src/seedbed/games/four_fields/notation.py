@@ -41,6 +41,8 @@ from .rules import (
     HARVEST,
     KIND_WORDS,
     MATCH,
+    MAX_HAND,
+    MIN_HAND,
     NO_CARD,
     NUM,
     PLAYED_SHIFT,
@@ -261,10 +263,10 @@ def malformed(action: int) -> str:
     if loose & stock or played & (loose | stock):
         return "a card is used twice"
     if kind == FULL:
-        if played.bit_count() != 4:
-            return "a full harvest plays four cards"
+        if not MIN_HAND <= played.bit_count() <= MAX_HAND:
+            return f"a full harvest plays a whole hand ({MIN_HAND} to {MAX_HAND} cards)"
         if card != NO_CARD and not played >> card & 1:
-            return "the turning card is not one of the four played"
+            return "the turning card is not one of the cards played"
         return "" if value == 0 and high == 0 else "a full harvest builds nothing"
     if card >= 52 or played:
         return "no such card"

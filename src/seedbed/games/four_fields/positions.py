@@ -35,7 +35,7 @@ from seedbed.core.cards import CARD_NAMES, CARD_SUIT, cards_of, mask_of, try_par
 from seedbed.core.errors import PositionError
 from seedbed.core.protocol import JSON
 
-from .rules import ADD, FIELDS, HAND_SIZE, MATCH, NUM, OVER, PLAY, Stockpile
+from .rules import ADD, FIELDS, MATCH, NUM, OVER, PLAY, Stockpile
 
 if TYPE_CHECKING:
     from .engine import FourFieldsState
@@ -227,8 +227,8 @@ def from_position(game: FourFieldsGame, text: str) -> FourFieldsState:
     s.hands = [
         _mask(_card_list(h, f"seat {q}'s hand"), f"seat {q}'s hand") for q, h in enumerate(hands)
     ]
-    if any(h.bit_count() > HAND_SIZE for h in s.hands):
-        raise PositionError("a hand holds more than four cards")
+    if any(h.bit_count() > s.hand_size for h in s.hands):
+        raise PositionError(f"a hand holds more than {s.hand_size} cards")
     if "harvests" in given:
         piles = _per(given["harvests"], n, "harvests")
         s.harvested = [

@@ -52,10 +52,17 @@ PLAY: Final = 0
 OVER: Final = 1
 PHASE_NAMES: Final = ("play", "over")
 FIELDS: Final = 4
+#: The rulebook's hand (the default of the ``hand_size`` knob; a state's own is
+#: ``state.hand_size``).
 HAND_SIZE: Final = 4
+#: The hands the ``hand_size`` knob allows: the player left of the dealer needs a
+#: card, and four hands of 10 (one of 9) fit the 40 cards left after the fields.
+MIN_HAND: Final = 2
+MAX_HAND: Final = 10
 #: Cards dealt into each field at the start of a round, and when a field is reseeded.
 FIELD_DEAL: Final = 3
-#: The game ends after the round in which somebody reaches this total.
+#: The game ends after the round in which somebody reaches this total (the rulebook's:
+#: the default of the ``target`` knob).
 TARGET: Final = 17
 
 # -- seasons -----------------------------------------------------------------------

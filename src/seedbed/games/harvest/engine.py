@@ -36,7 +36,6 @@ from seedbed.games.harvest.rules import (
     ALL_CARDS,
     ASSIST,
     DISCARD,
-    FIRST_DEAL,
     HOUSE,
     JOKERS,
     NUM_ACTIONS,
@@ -54,6 +53,7 @@ from seedbed.games.harvest.rules import (
     SUIT_BITS,
     VILLAGE,
     deal_size,
+    deal_sizes,
     field_score,
     field_stage,
     harvest_cards_played,
@@ -90,6 +90,7 @@ class HarvestState(State):
         "deck",
         "end",
         "fields",
+        "first_deal",
         "first_dealer",
         "hands",
         "houses",
@@ -107,6 +108,8 @@ class HarvestState(State):
     )
 
     n: int
+    #: Cards each seat is dealt in round 1 (the ``first_deal`` knob; 7).
+    first_deal: int
     dealer: int
     first_dealer: int
     #: The seat whose go it is (the last to act once the game is over).
@@ -162,6 +165,7 @@ class HarvestState(State):
         n = game.num_players
         s.n = n
         s.table_counts_village = game.option("harvest_cards_played") == "table"
+        s.first_deal = int(game.option("first_deal"))
         s.hands = [0] * n
         s.houses = [0] * n
         s.fields = [0] * n
@@ -197,13 +201,14 @@ class HarvestState(State):
         s.first_dealer = s.dealer = randbelow(rng, s.n)
         s.chance = rng.getrandbits(62)
         s.cur = (s.dealer + 1) % s.n
-        s._deal(FIRST_DEAL)
+        s._deal(s.first_deal)
         return s
 
     def clone(self) -> HarvestState:
         s = HarvestState(self.game, self.seed)
         s._actions = self._actions[:]
         s.n = self.n
+        s.first_deal = self.first_deal
         s.dealer = self.dealer
         s.first_dealer = self.first_dealer
         s.cur = self.cur
@@ -316,7 +321,7 @@ class HarvestState(State):
             elif ASSIST <= a < NUM_ACTIONS:
                 counts["assistant"] += 1
         counts["rounds"] = self.round
-        for k in (6, 4, 2):
+        for k in deal_sizes(self.first_deal):
             counts[f"deal_{k}"] = self.deals[1:].count(k)
         counts["joker_village_reshuffle"] = self.reshuffles[0]
         counts["village_reshuffle_for_deal"] = self.reshuffles[1]
@@ -476,11 +481,12 @@ class HarvestState(State):
         self.cur = (self.dealer + 1) % n
         self.round += 1
         self.turn = 1
-        k = deal_size(len(self.deck), n)
+        largest = self.first_deal - 1
+        k = deal_size(len(self.deck), n, largest)
         if not k and self.village:
             self.reshuffles[1] += 1
             self._village_to_deck()
-            k = deal_size(len(self.deck), n)
+            k = deal_size(len(self.deck), n, largest)
         if not k:
             self._finish(END_NO_DEAL)
             return
@@ -610,7 +616,9 @@ class HarvestState(State):
             assert self.playable[q] == playable_mask(f)
         if self.phase != PH_OVER:
             start = self.hands[self.cur].bit_count() + self.phase
-            assert start % 2 == 1 and 3 <= start <= 7, "hands start a turn with 7, 5 or 3"
+            assert start % 2 == 1 and 3 <= start <= self.first_deal, (
+                "hands start a turn with 7 (the first deal), 5 or 3 cards"
+            )
             for q in range(n):
                 done = (q - self.dealer - 1) % n < self.acted
                 want = start - 3 if done else start - self.phase if q == self.cur else start

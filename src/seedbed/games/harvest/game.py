@@ -8,6 +8,7 @@ from seedbed.core.protocol import JSON, Game, Option
 from seedbed.games.harvest import observation, positions, rules
 from seedbed.games.harvest.engine import HarvestState
 from seedbed.games.harvest.render import render_view
+from seedbed.games.harvest.rules import FIRST_DEAL, FIRST_DEALS
 
 
 class HarvestGame(Game):
@@ -28,7 +29,20 @@ class HarvestGame(Game):
                 "('fields')."
             ),
             choices=("table", "fields"),
-        )
+        ),
+        # A designer's knob: the rulebook's number (implied: records of the rulebook
+        # game do not name it).
+        "first_deal": Option(
+            default=FIRST_DEAL,
+            doc=(
+                "Cards dealt to each player in round 1 (ruling 6); later deals are one "
+                "fewer (the house card makes the hand whole), then two by two fewer "
+                "while the deck lasts (7: 6, 4 or 2)."
+            ),
+            choices=FIRST_DEALS,
+            samples=(5, 9),
+            implied=True,
+        ),
     }
     summary: ClassVar[str] = (
         "Keep one, show one, plant/tend/harvest one, pass the rest: build four fields."

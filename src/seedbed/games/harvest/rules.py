@@ -53,6 +53,9 @@ HARVEST_CARDS: Final[tuple[int, ...]] = tuple((0b111 << 10) << (13 * s) for s in
 SUIT_BITS: Final = 0x1FFF
 #: Cards dealt to each player at the start of the game; later deals are 6, 4 or 2.
 FIRST_DEAL: Final = 7
+#: The first deals the ``first_deal`` knob allows (odd, so that hands shrinking by
+#: two a turn end a round holding one card; 4 hands of 13 fit the 54 cards).
+FIRST_DEALS: Final = (3, 5, 7, 9, 11, 13)
 
 # -- actions -----------------------------------------------------------------------
 #: ``HOUSE + c`` keeps card ``c`` face down in the house (``c == 52``: a Joker).
@@ -264,21 +267,33 @@ def harvest_cards_played(played: int) -> bool:
     return any(played & hc == hc for hc in HARVEST_CARDS)
 
 
-def deal_size(cards: int, players: int) -> int:
+def deal_size(cards: int, players: int, largest: int = FIRST_DEAL - 1) -> int:
     """How many cards each player is dealt from ``cards`` in the deck (ruling 6):
     6 if there are 6 a player, else 4, else 2; 0 if not even 2 each (the village is
-    then shuffled in, and if it is still 0 the game ends).
+    then shuffled in, and if it is still 0 the game ends). ``largest`` is one less
+    than the first deal (the ``first_deal`` knob): the card kept in the house makes
+    the hand whole again.
 
     >>> [deal_size(d, 2) for d in (12, 11, 8, 7, 4, 3)]
     [6, 4, 4, 2, 2, 0]
+    >>> [deal_size(d, 2, largest=8) for d in (16, 15, 12)]
+    [8, 6, 6]
     """
-    if cards >= 6 * players:
-        return 6
-    if cards >= 4 * players:
-        return 4
-    if cards >= 2 * players:
-        return 2
+    k = largest
+    while k >= 2:
+        if cards >= k * players:
+            return k
+        k -= 2
     return 0
+
+
+def deal_sizes(first_deal: int) -> tuple[int, ...]:
+    """The sizes of the deals after the first, largest first (ruling 6).
+
+    >>> deal_sizes(7)
+    (6, 4, 2)
+    """
+    return tuple(range(first_deal - 1, 0, -2))
 
 
 # -- passing -----------------------------------------------------------------------

@@ -66,12 +66,13 @@ def deal(rng: random.Random, dealer: int) -> tuple[int, ...]:
     return (hands[0], hands[1], hands[2], hands[3])
 
 
-def deal_game(chance: int) -> tuple[int, tuple[tuple[int, ...], ...]]:
-    """The first dealer and the four rounds' deals that chance key ``chance`` gives (a
-    new game's key is its seed; ruling 3: the first dealer comes from it)."""
+def deal_game(chance: int, rounds: int = 4) -> tuple[int, tuple[tuple[int, ...], ...]]:
+    """The first dealer and the deals of the ``rounds`` rounds (4, the ``rounds`` knob)
+    that chance key ``chance`` gives (a new game's key is its seed; ruling 3: the first
+    dealer comes from it). Round r's deal is the same whatever the number of rounds."""
     rng = random.Random(chance)
     first = rng.randrange(4)
-    return first, tuple(deal(rng, (first + r) & 3) for r in range(4))
+    return first, tuple(deal(rng, (first + r) & 3) for r in range(rounds))
 
 
 def field_seeds(seed_tricks: tuple[Trick, ...], f: int) -> list[int]:

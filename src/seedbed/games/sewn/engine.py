@@ -31,7 +31,6 @@ from seedbed.games.sewn._round import (
 )
 from seedbed.games.sewn.rules import (
     HARVEST,
-    HARVEST_LEADER,
     HARVEST_TRICKS,
     OVER,
     PHASE_NAMES,
@@ -41,7 +40,6 @@ from seedbed.games.sewn.rules import (
     PLANT_BASE,
     POWER,
     PRIVILEGE,
-    ROUNDS,
     SEED,
     SEED_TRICKS,
     SUIT,
@@ -49,6 +47,7 @@ from seedbed.games.sewn.rules import (
     TAKE_TRUMP,
     TRUMP,
     TRUMP_BASE,
+    harvest_leader,
     harvest_winner,
     may_pick,
     seed_winner,
@@ -102,10 +101,11 @@ class SewnState(State):
         "won",
     )
 
-    #: The round being played, 1..4 (4 once the game is over).
+    #: The round being played, 1..4 (4 once the game is over; ``rounds`` knob).
     round: int
     dealer: int
-    #: Each round's deal (each seat's 13 cards), all four drawn when the game starts.
+    #: Each round's deal (each seat's 13 cards), all four (``rounds``) drawn when the
+    #: game starts.
     deals: tuple[tuple[int, ...], ...]
     #: The chance key the deals came from when it is not the seed (a position's);
     #: ``None``: the seed's, or no key at all (a resampled state).
@@ -377,13 +377,13 @@ class SewnState(State):
         self.picks += ((cur, f),)
         if len(self.picks) == 4:
             self.phase = HARVEST
-            self.leader = self.cur = HARVEST_LEADER[self.round - 1]
+            self.leader = self.cur = harvest_leader(self.round)
         else:
             self.cur = (cur + 1) & 3
 
     def _end_round(self) -> None:
         self.past += (self._record(),)
-        if self.round == ROUNDS:
+        if self.round == len(self.deals):  # the last round (``rounds``, 4)
             self.phase = OVER
             self.cur = -1
             return
@@ -681,7 +681,7 @@ def _check_tricks(tricks: tuple[Trick, ...], trump: int | None) -> None:
 
 def new_game_state(game: Game, seed: int) -> SewnState:
     """The state of a new game: the first dealer and every deal from ``seed``."""
-    dealer, deals = deal_game(seed)
+    dealer, deals = deal_game(seed, int(game.option("rounds")))
     st = SewnState(game, seed)
     st._start(dealer, deals)
     return st

@@ -8,7 +8,7 @@ from typing import ClassVar
 from seedbed.core.protocol import JSON, Game, Option
 from seedbed.games.sewn import observation, positions, rules
 from seedbed.games.sewn.engine import SewnState, new_game_state
-from seedbed.games.sewn.rules import DECISIONS_PER_ROUND, SEAT_NAMES
+from seedbed.games.sewn.rules import DECISIONS_PER_ROUND, MAX_ROUNDS, ROUNDS, SEAT_NAMES
 
 
 class SewnGame(Game):
@@ -21,8 +21,18 @@ class SewnGame(Game):
     max_players: ClassVar[int] = 4
     default_players: ClassVar[int] = 4
     version: ClassVar[int] = 1
-    #: The rulebook marks no rule as optional, so SEWN has no options.
-    options: ClassVar[dict[str, Option]] = {}
+    #: The rulebook marks no rule as optional; its number of rounds is a designer's
+    #: knob (implied: records of the rulebook game do not name it).
+    options: ClassVar[dict[str, Option]] = {
+        "rounds": Option(
+            ROUNDS,
+            "rounds in a game; the Harvest leaders go South, East, West, North, then "
+            "round the table again",
+            bounds=(1, MAX_ROUNDS),
+            samples=(1, 6),
+            implied=True,
+        )
+    }
     summary: ClassVar[str] = (
         "Seed and Harvest trick taking: build four Fields half face-up, half face-down, "
         "pick a rival's Field, then take tricks with trump (4 players, 4 rounds)"

@@ -92,7 +92,7 @@ def position(st: SewnState) -> str:
             for q in range(4):
                 before[q] -= rec.won[q]
         parts.append("scores:" + ",".join(str(x) for x in before))
-    to_come = range(st.round, ROUNDS) if st.phase != OVER else range(0)
+    to_come = range(st.round, len(st.deals)) if st.phase != OVER else range(0)
     if len(to_come):
         if st.chance is not None:
             parts.append(f"chance:{st.chance}")
@@ -151,7 +151,8 @@ def from_position(game: Game, text: object) -> SewnState:
 
     if not isinstance(text, str):
         raise PositionError(f"a position is a line of text, not {type(text).__name__}")
-    head, blocks = _tokens(text)
+    rounds = int(game.option("rounds"))
+    head, blocks = _tokens(text, rounds)
     first = blocks[0][0]
     skipped = first - 1
     for k, (number, _) in enumerate(blocks):
@@ -160,10 +161,10 @@ def from_position(game: Game, text: object) -> SewnState:
     if "dealer" not in blocks[0][1]:
         raise PositionError(f"round:{first} needs its dealer (dealer:S, E, N or W)")
     dealer = _seat(blocks[0][1]["dealer"], "dealer")
-    scores = _scores(head.get("scores"), skipped)
+    scores = _scores(head.get("scores"), skipped, rounds)
     last = blocks[-1][0]
     dealt = [_deal(values.get("deal"), number) for number, values in blocks]
-    to_come, chance = _future(head, last, (dealer - skipped) & 3)
+    to_come, chance = _future(head, last, (dealer - skipped) & 3, rounds)
     deals = tuple([(0, 0, 0, 0)] * skipped + dealt + to_come)
 
     st = SewnState(game, None)
@@ -192,8 +193,9 @@ def from_position(game: Game, text: object) -> SewnState:
     return st
 
 
-def _tokens(text: str) -> tuple[dict[str, str], list[tuple[int, dict[str, str]]]]:
-    """The global tokens and each round's tokens (``name -> value``)."""
+def _tokens(text: str, rounds: int) -> tuple[dict[str, str], list[tuple[int, dict[str, str]]]]:
+    """The global tokens and each round's tokens (``name -> value``) of a game of
+    ``rounds`` rounds."""
     head: dict[str, str] = {}
     blocks: list[tuple[int, dict[str, str]]] = []
     words = text.split()
@@ -204,7 +206,7 @@ def _tokens(text: str) -> tuple[dict[str, str], list[tuple[int, dict[str, str]]]
         if not sep or not value:
             raise PositionError(f"{word!r} is not a name:value part of a position")
         if key == "round":
-            blocks.append((_int(value, "round", 1, ROUNDS), {}))
+            blocks.append((_int(value, "round", 1, rounds), {}))
             continue
         if key in _GLOBAL_KEYS:
             if blocks:
@@ -283,7 +285,7 @@ def _deal(text: str | None, number: int) -> tuple[int, ...]:
     return tuple(mask_of(cards) for cards in hands)
 
 
-def _scores(text: str | None, skipped: int) -> list[int]:
+def _scores(text: str | None, skipped: int, rounds: int) -> list[int]:
     if not skipped:
         if text is not None:
             raise PositionError("scores: is only for a position that starts after round 1")
@@ -296,7 +298,7 @@ def _scores(text: str | None, skipped: int) -> list[int]:
     parts = text.split(",")
     if len(parts) != 4:
         raise PositionError(f"scores:{text} needs four numbers, South,East,North,West")
-    scores = [_int(x, "scores", 0, HARVEST_TRICKS * ROUNDS) for x in parts]
+    scores = [_int(x, "scores", 0, HARVEST_TRICKS * rounds) for x in parts]
     if sum(scores) != HARVEST_TRICKS * skipped:
         raise PositionError(
             f"scores:{text} add up to {sum(scores)}, but {skipped} round(s) give out "
@@ -306,18 +308,18 @@ def _scores(text: str | None, skipped: int) -> list[int]:
 
 
 def _future(
-    head: dict[str, str], last: int, first_dealer: int
+    head: dict[str, str], last: int, first_dealer: int, rounds: int
 ) -> tuple[list[tuple[int, ...]], int | None]:
-    """The deals of the rounds after round ``last``, and the chance key (``None`` for
-    deals given one by one)."""
-    count = ROUNDS - last
+    """The deals of the rounds after round ``last`` of ``rounds``, and the chance key
+    (``None`` for deals given one by one)."""
+    count = rounds - last
     if "deals" in head:
         if "chance" in head:
             raise PositionError("give chance: or deals:, not both")
-        rounds = head["deals"].split(";")
-        if len(rounds) != count:
-            raise PositionError(f"deals: gives {len(rounds)} round(s), but {count} are to come")
-        return [_deal(text, last + 1 + k) for k, text in enumerate(rounds)], None
+        given = head["deals"].split(";")
+        if len(given) != count:
+            raise PositionError(f"deals: gives {len(given)} round(s), but {count} are to come")
+        return [_deal(text, last + 1 + k) for k, text in enumerate(given)], None
     if "chance" not in head and not count:
         return [], None  # no round to come: no key to keep
     chance = 0
@@ -326,15 +328,17 @@ def _future(
             chance = int(head["chance"])
         except ValueError:
             raise PositionError(f"chance:{head['chance']} is not a whole number") from None
-    return future_deals(chance, first_dealer, last), chance
+    return future_deals(chance, first_dealer, last, rounds), chance
 
 
-def future_deals(chance: int, first_dealer: int, after: int) -> list[tuple[int, ...]]:
-    """The deals of rounds ``after + 1`` .. 4 drawn from key ``chance`` as a new game
-    with that seed draws them (so a game's seed gives its own deals)."""
+def future_deals(
+    chance: int, first_dealer: int, after: int, rounds: int = ROUNDS
+) -> list[tuple[int, ...]]:
+    """The deals of rounds ``after + 1`` .. 4 (``rounds``) drawn from key ``chance`` as
+    a new game with that seed draws them (so a game's seed gives its own deals)."""
     rng = random.Random(chance)
     rng.randrange(4)  # a new game draws its first dealer first
-    deals = [deal(rng, (first_dealer + r) & 3) for r in range(ROUNDS)]
+    deals = [deal(rng, (first_dealer + r) & 3) for r in range(rounds)]
     return deals[after:]
 
 
@@ -447,8 +451,9 @@ def from_dict(game: Game, d: JSON) -> SewnState:
     st.round = int(d["round"]) + 1
     st.dealer = int(d["dealer"])
     deals = tuple(tuple(int(x) for x in hands) for hands in d["deals"])
-    if len(deals) != ROUNDS or any(len(h) != 4 for h in deals):
-        raise StateFormatError("deals must be 4 rounds of 4 hands")
+    rounds = int(game.option("rounds"))
+    if len(deals) != rounds or any(len(h) != 4 for h in deals):
+        raise StateFormatError(f"deals must be {rounds} rounds of 4 hands")
     st.deals = deals
     st.phase = int(d["phase"])
     if not 0 <= st.phase <= OVER:

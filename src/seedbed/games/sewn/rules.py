@@ -45,14 +45,30 @@ EAST: Final = 1
 NORTH: Final = 2
 WEST: Final = 3
 PLAYERS: Final = 4
+#: The rulebook's rounds (the default of the ``rounds`` knob; a game's own is
+#: ``game.option("rounds")``).
 ROUNDS: Final = 4
+#: The most rounds the ``rounds`` knob allows (three times round the Harvest leaders).
+MAX_ROUNDS: Final = 12
 SEED_TRICKS: Final = 6
 HARVEST_TRICKS: Final = 12
 #: Every round has exactly this many decisions: 24 Seed plays, 24 plants, the
 #: privilege, the trump, 4 picks and 48 Harvest plays (End of Summer is automatic).
 DECISIONS_PER_ROUND: Final = 102
 #: Who leads the first Harvest trick in rounds 1..4 (ruling 8): South, East, West, North.
+#: A game of more rounds goes round the table again (:func:`harvest_leader`).
 HARVEST_LEADER: Final = (SOUTH, EAST, WEST, NORTH)
+
+
+def harvest_leader(round_number: int) -> int:
+    """The seat that leads the first Harvest trick of round ``round_number`` (from 1):
+    South, East, West, North (ruling 8), then again from South in rounds 5 to 8.
+
+    >>> [SEAT_NAMES[harvest_leader(r)] for r in (1, 4, 5)]
+    ['South', 'North', 'South']
+    """
+    return HARVEST_LEADER[(round_number - 1) % 4]
+
 
 #: The phases (the engine's ``phase``; ``PHASE_NAMES[phase]`` is its ``phase_name()``).
 SEED: Final = 0

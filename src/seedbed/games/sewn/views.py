@@ -33,7 +33,6 @@ from seedbed.games.sewn.rules import (
     OVER,
     PLANT,
     PLANT_BASE,
-    ROUNDS,
     SEAT_NAMES,
     SEED,
     TAKE_TRUMP,
@@ -284,7 +283,7 @@ def resample(st: SewnState, p: int, rng: random.Random) -> SewnState:
     else:
         # The finished game keeps its last round in the live fields too.
         out.plants = list(new_past[-1].plants)
-    while len(deals) < ROUNDS:
+    while len(deals) < st.game.option("rounds"):
         deals.append(deal(rng, 0))
     out.past = tuple(new_past)
     out.deals = tuple(deals)

@@ -26,6 +26,7 @@ OpenSpiel's Python ISMCTS calls.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -41,8 +42,21 @@ PREFIX = "python_seedbed_"
 #: The longest game OpenSpiel is told of (``GameInfo.max_game_length``), per game: no
 #: rule bounds SOW, Harvest or Four Fields, so these are about four times the longest
 #: game seen in random and heuristic play at any player count (``tests/rl`` plays
-#: games through the adapter). SEWN's is exact: 4 rounds of 102 decisions.
+#: games through the adapter), at the rulebook's settings. SEWN's is exact: 4 rounds
+#: of 102 decisions.
 MAX_GAME_LENGTH: dict[str, int] = {"sewn": 408, "sow": 1250, "harvest": 3000, "four_fields": 2000}
+
+
+def max_game_length(game: Game) -> int:
+    """:data:`MAX_GAME_LENGTH` for ``game``'s designer knobs: SEWN plays 102 decisions
+    a round for its ``rounds``; a Four Fields game to a higher ``target`` plays more
+    rounds, in proportion."""
+    base = MAX_GAME_LENGTH.get(game.id, 100_000)
+    if game.id == "sewn":
+        return 102 * int(game.option("rounds"))
+    if game.id == "four_fields":
+        return math.ceil(base * max(1.0, int(game.option("target")) / 17))
+    return base
 
 
 def short_name(game_id: str) -> str:
@@ -151,7 +165,7 @@ class SeedbedOpenSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is un
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=1.0,
-            max_game_length=MAX_GAME_LENGTH.get(g.id, 100_000),
+            max_game_length=max_game_length(g),
         )
         super().__init__(_game_type(self.game_id), info, params or {})
         self._rng = random.Random(None if seed < 0 else seed)

@@ -403,5 +403,10 @@ async def leaderboard(db: Db, limit: int = Query(default=50, ge=1, le=500)) -> d
 
 
 @router.get("/health")
-async def health(m: Mgr) -> dict[str, Any]:
-    return {"ok": True, **m.counts()}
+async def health(m: Mgr, perf_since: float | None = None) -> dict[str, Any]:
+    """Counts of tables, connections and moves; with ``perf_since`` (a Unix time) also
+    where moves' time went since then (``seedbed/server/perf.py``)."""
+    out: dict[str, Any] = {"ok": True, **m.counts()}
+    if perf_since is not None:
+        out["perf"] = m.perf.summary(perf_since)
+    return out

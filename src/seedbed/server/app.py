@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -44,8 +45,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = db.create_engine(settings.db_url, settings.sqlite_synchronous)
         await db.migrate(engine)
-        store = Store(engine)
+        store = Store(engine, db.create_writer_engine(settings.db_url, settings.sqlite_synchronous))
         store.start()
+        store.perf.start()
         pool = BotPool(settings.bot_workers)
         await pool.start()
         manager = Manager(settings, store, pool)
@@ -58,6 +60,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             await manager.close()
+            await store.perf.stop()
             await store.close()
             pool.close()
 
@@ -95,7 +98,10 @@ async def _receive(websocket: WebSocket) -> str | bytes | None:
 async def _serve_connection(
     websocket: WebSocket, table_id: str, settings: Settings, manager: Manager
 ) -> None:
-    conn = Connection(websocket, settings.send_queue, settings.rate_burst, settings.rate_per_second)
+    conn = Connection(
+        websocket, settings.send_queue, settings.rate_burst, settings.rate_per_second,
+        manager.perf,
+    )  # fmt: skip
     try:
         # The first message must be hello, soon.
         try:
@@ -117,6 +123,7 @@ async def _serve_connection(
             return
         while not conn.closing:
             raw = await _receive(websocket)
+            received = time.perf_counter()
             parsed: ClientMessage | None = None
             cost = BAD_MESSAGE_COST
             try:
@@ -135,7 +142,7 @@ async def _serve_connection(
                 conn.send(Rejection("bad_message", "hello was said already", parsed.id).message())
                 continue
             try:
-                await manager.handle(conn, parsed)
+                await manager.handle(conn, parsed, received)
             except Rejection as rej:
                 manager.stats["rejections"] += 1
                 conn.send(rej.message())

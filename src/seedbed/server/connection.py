@@ -15,6 +15,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketState
 
+from seedbed.server.perf import Perf
 from seedbed.server.wire import dumps
 
 log = logging.getLogger("seedbed.server")
@@ -49,15 +50,18 @@ class CreditBucket:
 
 
 class Connection:
-    def __init__(self, ws: WebSocket, queue_size: int, burst: float, rate: float) -> None:
+    def __init__(
+        self, ws: WebSocket, queue_size: int, burst: float, rate: float, perf: Perf | None = None
+    ) -> None:
         self.ws = ws
+        self.perf = perf
         self.table_id: str | None = None
         self.viewer: int | None = None
         self.seated = False
         #: the last version this connection has been sent
         self.sent = 0
         self.bucket = CreditBucket(burst, rate)
-        self._queue: asyncio.Queue[str | None] = asyncio.Queue(queue_size)
+        self._queue: asyncio.Queue[tuple[str, float] | None] = asyncio.Queue(queue_size)
         self._closing: tuple[int, str] | None = None
         self._task = asyncio.get_running_loop().create_task(self._drain())
 
@@ -70,7 +74,7 @@ class Connection:
             return
         text = message if isinstance(message, str) else dumps(message)
         try:
-            self._queue.put_nowait(text)
+            self._queue.put_nowait((text, time.perf_counter()))
         except asyncio.QueueFull:
             self.close(CLOSE_TOO_SLOW, "too slow: messages piled up; reconnect to resync")
 
@@ -94,10 +98,12 @@ class Connection:
     async def _drain(self) -> None:
         try:
             while True:
-                text = await self._queue.get()
-                if text is None:
+                item = await self._queue.get()
+                if item is None:
                     break
-                await self.ws.send_text(text)
+                await self.ws.send_text(item[0])
+                if self.perf is not None:
+                    self.perf.add("send", time.perf_counter() - item[1])
         except asyncio.CancelledError:
             raise
         except Exception:  # the peer went away; the reader notices too

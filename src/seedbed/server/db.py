@@ -29,9 +29,11 @@ from sqlalchemy import (
     Table,
     event,
 )
-from sqlalchemy.engine import Connection, make_url
+from sqlalchemy import create_engine as sa_create_engine
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.pool import StaticPool
 
 metadata = MetaData()
 
@@ -161,6 +163,21 @@ def is_sqlite(engine: AsyncEngine) -> bool:
     return engine.dialect.name == "sqlite"
 
 
+def _sqlite_pragmas(engine: Engine, mode: str) -> None:
+    mode = mode.upper()
+    if mode not in ("FULL", "NORMAL"):
+        raise DatabaseURLError(f"sqlite synchronous must be FULL or NORMAL, not {mode!r}")
+
+    @event.listens_for(engine, "connect")
+    def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+        cur = dbapi_conn.cursor()
+        cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute(f"PRAGMA synchronous={mode}")
+        cur.execute("PRAGMA foreign_keys=ON")
+        cur.execute("PRAGMA busy_timeout=30000")
+        cur.close()
+
+
 def create_engine(url: str, sqlite_synchronous: str = "FULL") -> AsyncEngine:
     """An async engine for ``url``; SQLite files get WAL, a busy timeout and foreign
     keys, and their folder is created."""
@@ -170,21 +187,27 @@ def create_engine(url: str, sqlite_synchronous: str = "FULL") -> AsyncEngine:
         assert parsed.database is not None
         Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
         engine = create_async_engine(full, connect_args={"timeout": 30})
-        mode = sqlite_synchronous.upper()
-        if mode not in ("FULL", "NORMAL"):
-            raise DatabaseURLError(f"sqlite synchronous must be FULL or NORMAL, not {mode!r}")
-
-        @event.listens_for(engine.sync_engine, "connect")
-        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
-            cur = dbapi_conn.cursor()
-            cur.execute("PRAGMA journal_mode=WAL")
-            cur.execute(f"PRAGMA synchronous={mode}")
-            cur.execute("PRAGMA foreign_keys=ON")
-            cur.execute("PRAGMA busy_timeout=30000")
-            cur.close()
-
+        _sqlite_pragmas(engine.sync_engine, sqlite_synchronous)
         return engine
     return create_async_engine(full, pool_size=10, max_overflow=10, pool_pre_ping=True)
+
+
+def create_writer_engine(url: str, sqlite_synchronous: str = "FULL") -> Engine | None:
+    """For a SQLite file, a plain (synchronous) engine with one connection for the
+    group-commit writer, which runs a whole transaction in its own thread: through
+    aiosqlite every statement would be a hop to its thread and back, each waiting for
+    a turn of the event loop. ``None`` for PostgreSQL (asyncpg talks on the loop)."""
+    parsed = make_url(async_url(url))
+    if parsed.get_backend_name() != "sqlite":
+        return None
+    engine = sa_create_engine(
+        parsed.set(drivername="sqlite+pysqlite"),
+        # one connection, used by one thread at a time (the writer's)
+        poolclass=StaticPool,
+        connect_args={"timeout": 30, "check_same_thread": False},
+    )
+    _sqlite_pragmas(engine, sqlite_synchronous)
+    return engine
 
 
 def _upgrade(connection: Connection) -> None:

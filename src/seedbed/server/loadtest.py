@@ -20,6 +20,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import multiprocessing
 import os
 import random
 import resource
@@ -30,6 +31,7 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
@@ -90,16 +92,26 @@ def _children(pid: int) -> list[int]:
 
 
 class Load:
-    def __init__(self, args: argparse.Namespace, base: str) -> None:
+    """One load client process: its share of the tables, on its own event loop."""
+
+    def __init__(self, args: argparse.Namespace, base: str, part: int, parts: int) -> None:
         self.args = args
         self.base = base
+        self.part = part
+        self.parts = parts
         self.stats = Stats()
-        self.rng = random.Random(args.seed)
+        self.rng = random.Random(args.seed * 1009 + part)
         self.http = httpx.AsyncClient(base_url=base, timeout=60)
         self.clients: list[TableClient] = []
         self.tasks: set[asyncio.Task[None]] = set()
         self.stop = asyncio.Event()
-        self._slots = asyncio.Semaphore(args.connect_concurrency)
+        self._slots = asyncio.Semaphore(max(1, -(-args.connect_concurrency // parts)))
+        #: the measured window, in wall time: moves sent inside it are counted
+        self.window = (float("inf"), float("inf"))
+        self.lag: list[float] = []
+
+    def in_window(self, wall: float) -> bool:
+        return self.window[0] <= wall < self.window[1]
 
     async def open_table(self, index: int) -> None:
         game, players, people = MIX[index % len(MIX)]
@@ -139,13 +151,13 @@ class Load:
         def arrived(client: TableClient, msg: dict[str, Any]) -> None:
             client.received.clear()
             client.log.clear()
-            if msg.get("type") != "update" or not st.measuring:
+            if msg.get("type") != "update":
                 return
             now = time.perf_counter()
             for ev in msg.get("events", ()):
                 if ev.get("kind") != "move":
                     continue
-                if counter:
+                if counter and self.in_window(time.time()):
                     st.moves += 1
                 if ev.get("by") == "player" and ev.get("seat") != client.seat:
                     sent = st.sent.get((client.table_id, ev["seat"]))
@@ -157,7 +169,8 @@ class Load:
             while not self.stop.is_set():
                 if c.position.get("status") == "over":
                     if counter:
-                        st.finished += 1
+                        if self.in_window(time.time()):
+                            st.finished += 1
                         self.spawn(self.replace_table(index + len(MIX) * 1000))
                     return
                 if c.position.get("legal"):
@@ -171,14 +184,20 @@ class Load:
                         continue
                     move = self.rng.choice(c.position["legal"])["action"]
                     assert c.seat is not None
+                    measured = self.in_window(time.time())
                     sent = time.perf_counter()
-                    st.sent[(c.table_id, c.seat)] = sent
+                    key = (c.table_id, c.seat)
+                    if measured:
+                        st.sent[key] = sent
+                    else:
+                        st.sent.pop(key, None)
                     try:
                         await c.request({"type": "move", "version": c.version, "action": move})
-                        if st.measuring:
+                        if measured:
                             st.ack.append(time.perf_counter() - sent)
                             st.human_moves += 1
                     except ServerError as exc:
+                        st.sent.pop(key, None)
                         st.rejections[str(exc.code)] = st.rejections.get(str(exc.code), 0) + 1
                     continue
                 msg = await c.next_update(600)
@@ -199,9 +218,16 @@ class Load:
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
-    async def run(self, server_pid: int | None) -> dict[str, Any]:
-        args = self.args
-        rss_before = _rss_kib(server_pid) if server_pid else 0
+    async def _watch_lag(self, every: float = 0.02) -> None:
+        """This process's own event-loop lag in the window: every latency it measures
+        includes up to this much of its own queueing."""
+        while not self.stop.is_set():
+            t = time.perf_counter()
+            await asyncio.sleep(every)
+            if self.in_window(time.time()):
+                self.lag.append(max(0.0, time.perf_counter() - t - every))
+
+    async def open_all(self) -> tuple[int, float]:
         started = time.perf_counter()
         opened = 0
 
@@ -218,56 +244,178 @@ class Load:
                             self.stats.errors.append(f"opening table {i}: {exc!r}")
                         await asyncio.sleep(0.5)
 
-        await asyncio.gather(*(opener(i) for i in range(args.tables)))
-        ramp = time.perf_counter() - started
-        print(f"opened {opened} tables ({len(self.clients)} connections) in {ramp:.1f} s; "
-              f"warming up {args.warmup:g} s", flush=True)  # fmt: skip
-        await asyncio.sleep(args.warmup)
-        cpu0 = {p: _cpu_seconds(p) for p in self._server_pids(server_pid)}
-        self_cpu0 = time.process_time()
-        load0 = os.getloadavg()
-        self.stats.measuring = True
-        t0 = time.perf_counter()
-        await asyncio.sleep(args.seconds)
-        self.stats.measuring = False
-        window = time.perf_counter() - t0
-        cpu1 = {p: _cpu_seconds(p) for p in cpu0}
-        rss_after = _rss_kib(server_pid) if server_pid else 0
-        workers = [p for p in cpu0 if p != server_pid]
-        report = {
-            "tables": args.tables,
-            "connections": len(self.clients),
-            "seconds": round(window, 1),
-            "moves_per_second": round(self.stats.moves / window, 1),
-            "people_moves_per_second": round(self.stats.human_moves / window, 1),
-            "ack_ms": self._quantiles(self.stats.ack),
-            "update_ms": self._quantiles(self.stats.update),
-            "acks": len(self.stats.ack),
-            "updates": len(self.stats.update),
-            "finished_games": self.stats.finished,
-            "rejections": self.stats.rejections,
-            "errors": len(self.stats.errors),
-            "first_errors": self.stats.errors[:5],
-            "server_rss_mib": round(rss_after / 1024, 1),
-            "server_kib_per_table": round((rss_after - rss_before) / max(1, args.tables), 1),
-            "bot_workers_rss_mib": round(sum(_rss_kib(p) for p in workers) / 1024, 1),
-            "server_cpu_percent": round(
-                100 * (cpu1.get(server_pid, 0) - cpu0.get(server_pid, 0)) / window, 1
-            ) if server_pid else None,
-            "bot_workers_cpu_percent": round(
-                100 * sum(cpu1[p] - cpu0[p] for p in workers) / window, 1
-            ),
-            "load_client_cpu_percent": round(100 * (time.process_time() - self_cpu0) / window, 1),
-            "loadavg_before": [round(x, 2) for x in load0],
-            "loadavg_after": [round(x, 2) for x in os.getloadavg()],
-            "cores": os.cpu_count(),
-        }  # fmt: skip
+        mine = range(self.part, self.args.tables, self.parts)
+        await asyncio.gather(*(opener(i) for i in mine))
+        return opened, time.perf_counter() - started
+
+    async def measure(self, t0: float, t1: float) -> dict[str, Any]:
+        """Play on; count what is sent in [t0, t1) (wall time); return the samples."""
+        self.window = (t0, t1)
+        lag_task = asyncio.get_running_loop().create_task(self._watch_lag())
+        await asyncio.sleep(max(0.0, t0 - time.time()))
+        cpu0 = time.process_time()
+        await asyncio.sleep(max(0.0, t1 - time.time()))
+        cpu = time.process_time() - cpu0
+        # Answers to moves sent just before t1 are still on their way.
+        await asyncio.sleep(min(5.0, 2 + self.args.think))
         self.stop.set()
+        lag_task.cancel()
+        st = self.stats
+        return {
+            "ack": st.ack, "update": st.update, "moves": st.moves,
+            "human_moves": st.human_moves, "finished": st.finished,
+            "rejections": st.rejections, "errors": st.errors, "lag": self.lag,
+            "cpu_seconds": cpu, "connections": len(self.clients), "pid": os.getpid(),
+        }  # fmt: skip
+
+    async def close(self) -> None:
         for c in self.clients:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(c.close(), 2)
         await self.http.aclose()
-        return report
+
+
+def _client_process(
+    args: argparse.Namespace, base: str, part: int, parts: int, pipe: Connection
+) -> None:
+    """A load client process: open its tables, say so, measure when told, report."""
+    _raise_fd_limit()
+    with contextlib.suppress(ImportError):
+        import uvloop
+
+        uvloop.install()
+
+    async def run() -> None:
+        load = Load(args, base, part, parts)
+        loop = asyncio.get_running_loop()
+        opened, ramp = await load.open_all()
+        pipe.send(("opened", opened, len(load.clients), ramp, load.stats.errors[:5]))
+        t0, t1 = await loop.run_in_executor(None, pipe.recv)
+        result = await load.measure(t0, t1)
+        pipe.send(("result", result))
+        await load.close()
+
+    try:
+        asyncio.run(run())
+    except Exception as exc:  # report, do not hide
+        pipe.send(("failed", f"{type(exc).__name__}: {exc}"))
+
+
+class Bench:
+    """The benchmark: the load client processes, the window, the report."""
+
+    def __init__(self, args: argparse.Namespace, base: str) -> None:
+        self.args = args
+        self.base = base
+
+    def run(self, server_pid: int | None) -> dict[str, Any]:
+        args = self.args
+        parts = args.client_processes
+        ctx = multiprocessing.get_context("spawn")
+        rss_before = _rss_kib(server_pid) if server_pid else 0
+        pipes, procs = [], []
+        started = time.perf_counter()
+        for k in range(parts):
+            mine, theirs = ctx.Pipe()
+            proc = ctx.Process(
+                target=_client_process, args=(args, self.base, k, parts, theirs), daemon=True
+            )
+            proc.start()
+            pipes.append(mine)
+            procs.append(proc)
+        try:
+            opened = connections = 0
+            errors: list[str] = []
+            for pipe in pipes:
+                msg = pipe.recv()
+                if msg[0] == "failed":
+                    raise SystemExit(f"a load client failed: {msg[1]}")
+                opened += msg[1]
+                connections += msg[2]
+                errors += msg[4]
+            ramp = time.perf_counter() - started
+            print(f"opened {opened} tables ({connections} connections) in {ramp:.1f} s with "
+                  f"{parts} load client processes; warming up {args.warmup:g} s",
+                  flush=True)  # fmt: skip
+            t0 = time.time() + args.warmup
+            t1 = t0 + args.seconds
+            for pipe in pipes:
+                pipe.send((t0, t1))
+            time.sleep(max(0.0, t0 - time.time()))
+            watched = self._server_pids(server_pid)
+            cpu0 = {p: _cpu_seconds(p) for p in watched}
+            load0 = os.getloadavg()
+            time.sleep(max(0.0, t1 - time.time()))
+            cpu1 = {p: _cpu_seconds(p) for p in cpu0}
+            load1 = os.getloadavg()
+            rss_after = _rss_kib(server_pid) if server_pid else 0
+            workers = [p for p in cpu0 if p != server_pid]
+            worker_rss = sum(_rss_kib(p) for p in workers)
+            perf = self._server_perf(t0)
+            results = []
+            for pipe in pipes:
+                msg = pipe.recv()
+                if msg[0] == "failed":
+                    raise SystemExit(f"a load client failed: {msg[1]}")
+                results.append(msg[1])
+        finally:
+            for proc in procs:
+                proc.join(15)
+                if proc.is_alive():
+                    proc.kill()
+        window = t1 - t0
+        moves = sum(r["moves"] for r in results)
+        server_cpu = cpu1.get(server_pid, 0) - cpu0.get(server_pid, 0) if server_pid else 0.0
+        ack = [x for r in results for x in r["ack"]]
+        upd = [x for r in results for x in r["update"]]
+        rejections: dict[str, int] = {}
+        for r in results:
+            for code, n in r["rejections"].items():
+                rejections[code] = rejections.get(code, 0) + n
+            errors += r["errors"]
+        return {
+            "tables": args.tables,
+            "connections": sum(r["connections"] for r in results),
+            "seconds": round(window, 1),
+            "ramp_seconds": round(ramp, 1),
+            "moves_per_second": round(moves / window, 1),
+            "people_moves_per_second": round(sum(r["human_moves"] for r in results) / window, 1),
+            "ack_ms": self._quantiles(ack),
+            "update_ms": self._quantiles(upd),
+            "acks": len(ack),
+            "updates": len(upd),
+            "finished_games": sum(r["finished"] for r in results),
+            "rejections": rejections,
+            "errors": len(errors),
+            "first_errors": errors[:5],
+            "server_rss_mib": round(rss_after / 1024, 1),
+            "server_kib_per_table": round((rss_after - rss_before) / max(1, args.tables), 1),
+            "bot_workers_rss_mib": round(worker_rss / 1024, 1),
+            "server_cpu_percent": round(100 * server_cpu / window, 1) if server_pid else None,
+            # a figure that noise on a shared machine hardly moves
+            "server_cpu_ms_per_move": round(1000 * server_cpu / moves, 3) if moves else None,
+            "bot_workers_cpu_percent": round(
+                100 * sum(cpu1[p] - cpu0[p] for p in workers) / window, 1
+            ),
+            "load_clients": [
+                {"pid": r["pid"], "connections": r["connections"],
+                 "cpu_percent": round(100 * r["cpu_seconds"] / window, 1),
+                 "loop_lag_ms": self._quantiles(r["lag"])}
+                for r in results
+            ],
+            "server_perf": perf,
+            "loadavg_before": [round(x, 2) for x in load0],
+            "loadavg_after": [round(x, 2) for x in load1],
+            "cores": os.cpu_count(),
+        }  # fmt: skip
+
+    def _server_perf(self, since: float) -> dict[str, Any]:
+        try:
+            r = httpx.get(self.base + "/api/health", params={"perf_since": since}, timeout=30)
+            perf: dict[str, Any] = r.json().get("perf", {})
+            return perf
+        except (httpx.HTTPError, ValueError):
+            return {}
 
     @staticmethod
     def _server_pids(pid: int | None) -> list[int]:
@@ -342,12 +490,25 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--db", help="database for the started server (default: a temp SQLite)")
     p.add_argument("--sqlite-sync", default="FULL", choices=["FULL", "NORMAL"])
     p.add_argument("--bot-workers", type=int, help="bot processes of the started server")
-    p.add_argument("--connect-concurrency", type=int, default=20)
+    p.add_argument(
+        "--connect-concurrency",
+        type=int,
+        default=20,
+        help="tables being opened at once (over all load client processes)",
+    )
+    p.add_argument(
+        "--client-processes",
+        type=int,
+        default=2,
+        help="load client processes, each with its own event loop (default 2)",
+    )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     args = p.parse_args(argv)
     if args.tables < 1 or args.seconds <= 0 or args.think < 0 or args.bot_think < 0:
         p.error("--tables must be at least 1 and times positive")
+    if not 1 <= args.client_processes <= args.tables:
+        p.error("--client-processes must be 1 to --tables")
     return args
 
 
@@ -363,14 +524,7 @@ def main(argv: list[str] | None = None) -> None:
     else:
         proc, base = _start_server(args, tmp)
     try:
-        try:
-            import uvloop
-
-            uvloop.install()
-        except ImportError:
-            pass
-        load = Load(args, base)
-        report = asyncio.run(load.run(proc.pid if proc else None))
+        report = Bench(args, base).run(proc.pid if proc else None)
     finally:
         if proc is not None:
             proc.send_signal(signal.SIGTERM)
@@ -391,9 +545,20 @@ def main(argv: list[str] | None = None) -> None:
         what = "move -> ack" if name == "ack_ms" else "move -> others' update"
         print(f"{what:24} p50 {q['p50']:7.2f} ms  p99 {q['p99']:7.2f} ms  max {q['max']:7.2f} ms")
     print(f"server: {report['server_rss_mib']} MiB RSS, {report['server_kib_per_table']} KiB per "
-          f"table, CPU {report['server_cpu_percent']}%; bot workers {report['bot_workers_rss_mib']}"
-          f" MiB, CPU {report['bot_workers_cpu_percent']}%; load client CPU "
-          f"{report['load_client_cpu_percent']}%")  # fmt: skip
+          f"table, CPU {report['server_cpu_percent']}% ({report['server_cpu_ms_per_move']} ms "
+          f"per move); bot workers {report['bot_workers_rss_mib']} MiB, CPU "
+          f"{report['bot_workers_cpu_percent']}%")  # fmt: skip
+    for lc in report["load_clients"]:
+        lag = lc["loop_lag_ms"]
+        print(f"load client {lc['pid']}: {lc['connections']} connections, CPU "
+              f"{lc['cpu_percent']}%, its loop's lag p50 {lag['p50']:.2f} ms p99 "
+              f"{lag['p99']:.2f} ms max {lag['max']:.2f} ms")  # fmt: skip
+    perf = report["server_perf"]
+    if perf:
+        stages = [(k, v) for k, v in perf.items() if isinstance(v, dict) and v.get("n")]
+        print("in the server (p50 / p99 ms): " + ", ".join(
+            f"{k} {v['p50_ms']:.2f} / {v['p99_ms']:.2f}" for k, v in stages
+        ) + f"; {perf.get('writes_per_batch', 0)} writes per commit")  # fmt: skip
     print(
         f"finished games {report['finished_games']}, rejections {report['rejections']}, "
         f"errors {report['errors']} {report['first_errors']}"

@@ -32,6 +32,7 @@ from seedbed.server.connection import (
     CLOSE_SHUTDOWN,
     Connection,
 )
+from seedbed.server.perf import Perf
 from seedbed.server.settings import Settings
 from seedbed.server.store import Store
 from seedbed.server.table import (
@@ -89,6 +90,7 @@ class Manager:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._watch_tokens: dict[str, str] = {}  # table id -> watch token (link tables)
         self.stats = {"moves": 0, "bot_moves": 0, "rejections": 0}
+        self.perf: Perf = store.perf
 
     # -- life --------------------------------------------------------------------
     async def start(self) -> None:
@@ -317,8 +319,11 @@ class Manager:
                 s.away_since = time.monotonic()
                 self._presence(table)
 
-    async def handle(self, conn: Connection, msg: ClientMessage) -> None:
-        """Carry out one message of a connected client; answers it either way."""
+    async def handle(
+        self, conn: Connection, msg: ClientMessage, received: float | None = None
+    ) -> None:
+        """Carry out one message of a connected client; answers it either way.
+        ``received`` (``perf_counter``) is when its frame was read: moves are timed."""
         assert conn.table_id is not None
         table = self.tables.get(conn.table_id)
         if msg.type == "ping":
@@ -336,7 +341,7 @@ class Manager:
             seat = conn.viewer
             try:
                 if msg.type == "move":
-                    await self._player_move(table, conn, msg)
+                    await self._player_move(table, conn, msg, received)
                 elif msg.type == "undo":
                     await self._undo_request(table, conn, msg)
                 elif msg.type == "undo_answer":
@@ -356,7 +361,12 @@ class Manager:
             except Conflict as exc:
                 raise Rejection("conflict", str(exc), msg.id) from None
 
-    async def _player_move(self, table: LiveTable, conn: Connection, msg: ClientMessage) -> None:
+    async def _player_move(
+        self, table: LiveTable, conn: Connection, msg: ClientMessage, received: float | None
+    ) -> None:
+        locked = time.perf_counter()
+        if received is not None:
+            self.perf.add("queue", locked - received)
         seat = conn.viewer
         done = table.duplicate_of(seat, msg.id)
         if done is not None:
@@ -373,7 +383,7 @@ class Manager:
         def ack() -> None:
             conn.send({"type": "ack", "id": msg.id, "version": event.version})
 
-        await self._commit(table, [(event, after)], [seat], before_broadcast=ack)
+        await self._commit(table, [(event, after)], [seat], before_broadcast=ack, timed=locked)
         self.stats["moves"] += 1
 
     async def _undo_request(self, table: LiveTable, conn: Connection, msg: ClientMessage) -> None:
@@ -445,8 +455,10 @@ class Manager:
         seats: Sequence[int],
         before_broadcast: Callable[[], None] | None = None,
         start_if_full: bool = False,
+        timed: float | None = None,
     ) -> None:
-        """Apply, persist, then tell. Called with the table's lock held."""
+        """Apply, persist, then tell. Called with the table's lock held; ``timed``
+        (when the lock was taken) records the stages of a person's move."""
         new: list[Event] = []
         changed = set(seats)
         for event, after in steps:
@@ -465,6 +477,7 @@ class Manager:
             over = table.over_event()
             table.apply(over)
             new.append(over)
+        queued = time.perf_counter()
         try:
             await self.store.commit(table, new, sorted(changed))
         except Exception:
@@ -473,9 +486,14 @@ class Manager:
             raise Rejection(
                 "server_error", "the server could not save that; nothing changed"
             ) from None
+        committed = time.perf_counter()
         if before_broadcast is not None:
             before_broadcast()
         self._broadcast(table)
+        if timed is not None:
+            self.perf.add("check", queued - timed)
+            self.perf.add("commit", committed - queued)
+            self.perf.add("tell", time.perf_counter() - committed)
         self._schedule(table)
         if table.status == OVER:
             self._finish(table)

@@ -6,7 +6,9 @@ committed, and the manager tells nobody of a change before that. One writer per
 table (the table's lock is held across the commit) keeps each table's events in
 order; a single writer task gathers whatever commits are waiting from all tables into
 one transaction, so a busy server does one disk sync for many moves instead of one
-each, and no move is acknowledged before it is on disk.
+each, and no move is acknowledged before it is on disk. With SQLite the transaction
+runs in one thread of its own, on one connection, in a single trip from the event
+loop (new tables are inserted the same way, so the file has one writer).
 """
 
 from __future__ import annotations
@@ -16,15 +18,18 @@ import contextlib
 import logging
 import time
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy.engine import Engine
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from seedbed.core.registry import load
 from seedbed.server import db
 from seedbed.server.clocks import Clock
+from seedbed.server.perf import Perf
 from seedbed.server.table import LIVE, Event, LiveTable, Seat
 
 log = logging.getLogger("seedbed.server")
@@ -38,21 +43,62 @@ def _future() -> asyncio.Future[None]:
 class _Write:
     table_id: str
     events: list[dict[str, Any]]
-    table_row: dict[str, Any]
+    table_row: dict[str, Any] | None
     seat_rows: list[dict[str, Any]]
+    #: a table created: its row and its seats' rows (inserted, not updated)
+    new_table: dict[str, Any] | None = None
+    new_seats: list[dict[str, Any]] = field(default_factory=list)
     done: asyncio.Future[None] = field(repr=False, default_factory=_future)
 
 
-class Store:
-    """The database behind the server."""
+_TABLE_COLS = ("status", "version", "abandoned", "rated", "result", "updated_at", "finished_at")
+_SEAT_COLS = ("kind", "agent", "name", "player_id", "token_hash", "left", "stand_in", "clock")
 
-    def __init__(self, engine: AsyncEngine) -> None:
+
+def _statements(batch: Sequence[_Write]) -> list[tuple[Any, list[dict[str, Any]]]]:
+    """The statements (each with its rows, executed as one executemany) that write
+    ``batch``: new tables first, then events, then the rows that change."""
+    t, s = db.tables.c, db.seats.c
+    out: list[tuple[Any, list[dict[str, Any]]]] = [
+        (insert(db.tables), [w.new_table for w in batch if w.new_table is not None]),
+        (insert(db.seats), [row for w in batch for row in w.new_seats]),
+        (insert(db.events), [row for w in batch for row in w.events]),
+        (
+            update(db.tables)
+            .where(t.id == bindparam("b_id"))
+            .values({c: bindparam(c) for c in _TABLE_COLS}),
+            [w.table_row for w in batch if w.table_row is not None],
+        ),
+        (
+            update(db.seats)
+            .where(s.table_id == bindparam("b_table"), s.seat == bindparam("b_seat"))
+            .values({c: bindparam(c) for c in _SEAT_COLS}),
+            [row for w in batch for row in w.seat_rows],
+        ),
+    ]
+    return [(stmt, rows) for stmt, rows in out if rows]
+
+
+class Store:
+    """The database behind the server.
+
+    ``writer`` (SQLite only, see :func:`db.create_writer_engine`) is a plain engine
+    whose one connection the group-commit writer uses in a thread of its own: a whole
+    batch is one trip to that thread and back. Without it (PostgreSQL) the batch goes
+    through the async engine."""
+
+    def __init__(self, engine: AsyncEngine, writer: Engine | None = None) -> None:
         self.engine = engine
+        self.writer = writer
+        self._thread = (
+            ThreadPoolExecutor(1, thread_name_prefix="db-writer") if writer is not None else None
+        )
         self._pending: list[_Write] = []
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self.commits = 0
         self.batched_writes = 0
+        self.perf = Perf()
 
     # -- the writer --------------------------------------------------------------------
     def start(self) -> None:
@@ -67,101 +113,112 @@ class Store:
         for w in self._pending:
             if not w.done.done():
                 w.done.set_exception(RuntimeError("the server is shutting down"))
+        if self._thread is not None:
+            self._thread.shutdown(wait=True)
+        if self.writer is not None:
+            self.writer.dispose()
         await self.engine.dispose()
 
     async def commit(self, table: LiveTable, events: Sequence[Event], seats: Sequence[int]) -> None:
         """Write ``events`` of ``table``, its row and the rows of ``seats``; return once
         committed (raises if the database refused)."""
-        write = _Write(
-            table.id,
-            [{"table_id": table.id, **e.row()} for e in events],
-            {"b_id": table.id, **table.table_row()},
-            [{"b_table": table.id, "b_seat": i, **table.seats[i].row()} for i in sorted(seats)],
+        await self._queue(
+            _Write(
+                table.id,
+                [{"table_id": table.id, **e.row()} for e in events],
+                {"b_id": table.id, **table.table_row()},
+                [{"b_table": table.id, "b_seat": i, **table.seats[i].row()} for i in sorted(seats)],
+            )
         )
+
+    async def _queue(self, write: _Write) -> None:
         self._pending.append(write)
         self._wake.set()
         await write.done
 
     async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
         while True:
             await self._wake.wait()
             self._wake.clear()
             batch, self._pending = self._pending, []
             if not batch:
                 continue
+            began = time.perf_counter()
+            failures: list[Exception | None]
             try:
-                async with self.engine.begin() as conn:
-                    await self._write(conn, batch)
+                if self._thread is not None:
+                    failures = await loop.run_in_executor(self._thread, self._write_sync, batch)
+                else:
+                    failures = await self._write_async(batch)
+            except Exception as exc:  # pragma: no cover - both writers catch their own
+                failures = [exc] * len(batch)
+            if not any(failures):
                 self.commits += 1
                 self.batched_writes += len(batch)
-                for w in batch:
+                self.perf.add("batch", time.perf_counter() - began)
+                self.perf.writes.add(len(batch))
+            for w, failure in zip(batch, failures, strict=True):
+                if w.done.done():  # pragma: no cover - its waiter was cancelled
+                    continue
+                if failure is None:
                     w.done.set_result(None)
-            except Exception:
-                # One bad write must not fail the others: write them one by one.
-                for w in batch:
-                    try:
-                        async with self.engine.begin() as conn:
-                            await self._write(conn, [w])
-                        w.done.set_result(None)
-                    except Exception as exc:
-                        log.exception("could not save table %s", w.table_id)
-                        w.done.set_exception(exc)
+                else:
+                    w.done.set_exception(failure)
 
-    @staticmethod
-    async def _write(conn: AsyncConnection, batch: list[_Write]) -> None:
-        event_rows = [row for w in batch for row in w.events]
-        if event_rows:
-            await conn.execute(insert(db.events), event_rows)
-        t = db.tables.c
-        cols = ("status", "version", "abandoned", "rated", "result", "updated_at", "finished_at")
-        await conn.execute(
-            update(db.tables)
-            .where(t.id == bindparam("b_id"))
-            .values({c: bindparam(c) for c in cols}),
-            [w.table_row for w in batch],
-        )
-        seat_rows = [row for w in batch for row in w.seat_rows]
-        if seat_rows:
-            s = db.seats.c
-            scols = (
-                "kind",
-                "agent",
-                "name",
-                "player_id",
-                "token_hash",
-                "left",
-                "stand_in",
-                "clock",
-            )
-            await conn.execute(
-                update(db.seats)
-                .where(s.table_id == bindparam("b_table"), s.seat == bindparam("b_seat"))
-                .values({c: bindparam(c) for c in scols}),
-                seat_rows,
-            )
+    def _write_sync(self, batch: list[_Write]) -> list[Exception | None]:
+        """The batch in one transaction (in the writer's thread); if the database
+        refuses it, each write alone, so that one bad write fails only itself."""
+        assert self.writer is not None
+        try:
+            with self.writer.begin() as conn:
+                for stmt, rows in _statements(batch):
+                    conn.execute(stmt, rows)
+            return [None] * len(batch)
+        except Exception as exc:
+            if len(batch) == 1:
+                log.exception("could not save table %s", batch[0].table_id)
+                return [exc]
+        return [self._write_sync([w])[0] for w in batch]
+
+    async def _write_async(self, batch: list[_Write]) -> list[Exception | None]:
+        try:
+            async with self.engine.begin() as conn:
+                for stmt, rows in _statements(batch):
+                    await conn.execute(stmt, rows)
+            return [None] * len(batch)
+        except Exception as exc:
+            if len(batch) == 1:
+                log.exception("could not save table %s", batch[0].table_id)
+                return [exc]
+        return [(await self._write_async([w]))[0] for w in batch]
 
     # -- tables ------------------------------------------------------------------------
     async def create_table(self, table: LiveTable) -> None:
-        async with self.engine.begin() as conn:
-            await conn.execute(
-                insert(db.tables).values(
-                    id=table.id,
-                    game=table.game.id,
-                    params=table.game.params,
-                    seed=table.seed,
-                    name=table.name,
-                    watch=table.watch,
-                    watch_token_hash=table.watch_token_hash,
-                    clock=table.clock.to_json(),
-                    bot_think=table.bot_think,
-                    created_at=table.created_at,
+        """Insert a new table and its seats (through the writer, so that a SQLite file
+        has one writing connection)."""
+        await self._queue(
+            _Write(
+                table.id,
+                [],
+                None,
+                [],
+                new_table={
+                    "id": table.id,
+                    "game": table.game.id,
+                    "params": table.game.params,
+                    "seed": table.seed,
+                    "name": table.name,
+                    "watch": table.watch,
+                    "watch_token_hash": table.watch_token_hash,
+                    "clock": table.clock.to_json(),
+                    "bot_think": table.bot_think,
+                    "created_at": table.created_at,
                     **table.table_row(),
-                )
+                },
+                new_seats=[{"table_id": table.id, "seat": s.index, **s.row()} for s in table.seats],
             )
-            await conn.execute(
-                insert(db.seats),
-                [{"table_id": table.id, "seat": s.index, **s.row()} for s in table.seats],
-            )
+        )
 
     async def load_tables(self, statuses: Sequence[str] = LIVE) -> list[LiveTable]:
         """Rebuild every table whose status is one of ``statuses`` from its rows."""

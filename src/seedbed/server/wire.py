@@ -13,6 +13,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
+
 #: The protocol version, sent in ``welcome``; a client may refuse a server it does
 #: not know.
 PROTOCOL = 1
@@ -158,5 +160,14 @@ def parse(text: str | bytes | None, max_bytes: int) -> ClientMessage:
 
 
 def dumps(message: dict[str, Any]) -> str:
-    """Server messages as compact JSON (the same bytes for every receiver)."""
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    """Server messages as compact JSON (the same bytes for every receiver).
+
+    orjson writes them several times faster than the standard library, which matters
+    because every update is encoded for every viewer on the event loop. It refuses
+    integers beyond 64 bits (Four Fields' action numbers reach about 2**171) and keys
+    that are not strings: those messages take the standard library's path, which
+    writes the same JSON."""
+    try:
+        return orjson.dumps(message).decode()
+    except TypeError:
+        return json.dumps(message, separators=(",", ":"), ensure_ascii=False)

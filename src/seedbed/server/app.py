@@ -45,7 +45,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = db.create_engine(settings.db_url, settings.sqlite_synchronous)
         await db.migrate(engine)
-        store = Store(engine, db.create_writer_engine(settings.db_url, settings.sqlite_synchronous))
+        sync = settings.sqlite_synchronous
+        store = Store(
+            engine,
+            writer=db.create_writer_engine(settings.db_url, sync),
+            checkpointer=db.create_writer_engine(settings.db_url, sync, autocheckpoint=True),
+        )
         store.start()
         store.perf.start()
         pool = BotPool(settings.bot_workers)

@@ -163,7 +163,7 @@ def is_sqlite(engine: AsyncEngine) -> bool:
     return engine.dialect.name == "sqlite"
 
 
-def _sqlite_pragmas(engine: Engine, mode: str) -> None:
+def _sqlite_pragmas(engine: Engine, mode: str, autocheckpoint: bool = True) -> None:
     mode = mode.upper()
     if mode not in ("FULL", "NORMAL"):
         raise DatabaseURLError(f"sqlite synchronous must be FULL or NORMAL, not {mode!r}")
@@ -175,6 +175,8 @@ def _sqlite_pragmas(engine: Engine, mode: str) -> None:
         cur.execute(f"PRAGMA synchronous={mode}")
         cur.execute("PRAGMA foreign_keys=ON")
         cur.execute("PRAGMA busy_timeout=30000")
+        if not autocheckpoint:
+            cur.execute("PRAGMA wal_autocheckpoint=0")
         cur.close()
 
 
@@ -192,11 +194,15 @@ def create_engine(url: str, sqlite_synchronous: str = "FULL") -> AsyncEngine:
     return create_async_engine(full, pool_size=10, max_overflow=10, pool_pre_ping=True)
 
 
-def create_writer_engine(url: str, sqlite_synchronous: str = "FULL") -> Engine | None:
+def create_writer_engine(
+    url: str, sqlite_synchronous: str = "FULL", autocheckpoint: bool = False
+) -> Engine | None:
     """For a SQLite file, a plain (synchronous) engine with one connection for the
     group-commit writer, which runs a whole transaction in its own thread: through
     aiosqlite every statement would be a hop to its thread and back, each waiting for
-    a turn of the event loop. ``None`` for PostgreSQL (asyncpg talks on the loop)."""
+    a turn of the event loop. The writer's connection does not checkpoint the WAL
+    (the store does it apart); ``autocheckpoint=True`` gives the connection that does.
+    ``None`` for PostgreSQL (asyncpg talks on the loop)."""
     parsed = make_url(async_url(url))
     if parsed.get_backend_name() != "sqlite":
         return None
@@ -206,7 +212,7 @@ def create_writer_engine(url: str, sqlite_synchronous: str = "FULL") -> Engine |
         poolclass=StaticPool,
         connect_args={"timeout": 30, "check_same_thread": False},
     )
-    _sqlite_pragmas(engine, sqlite_synchronous)
+    _sqlite_pragmas(engine, sqlite_synchronous, autocheckpoint)
     return engine
 
 

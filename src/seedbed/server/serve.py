@@ -37,6 +37,10 @@ def run_server(host: str, port: int, settings: Settings, log_level: str = "info"
         level=getattr(logging, log_level.upper(), logging.INFO),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
+    # The database writer's thread gives up the GIL at each step of SQLite and must
+    # then wait for the event loop to let go of it: by default up to 5 ms each time,
+    # which a busy loop makes the price of every step of every commit.
+    sys.setswitchinterval(0.0005)
     config = uvicorn_config(create_app(settings), host, port, settings, log_level)
     server = uvicorn.Server(config)
     print(

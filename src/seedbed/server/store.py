@@ -55,26 +55,29 @@ _TABLE_COLS = ("status", "version", "abandoned", "rated", "result", "updated_at"
 _SEAT_COLS = ("kind", "agent", "name", "player_id", "token_hash", "left", "stand_in", "clock")
 
 
+_TABLE_UPDATE = (
+    update(db.tables)
+    .where(db.tables.c.id == bindparam("b_id"))
+    .values({c: bindparam(c) for c in _TABLE_COLS})
+)
+_SEAT_UPDATE = (
+    update(db.seats)
+    .where(db.seats.c.table_id == bindparam("b_table"), db.seats.c.seat == bindparam("b_seat"))
+    .values({c: bindparam(c) for c in _SEAT_COLS})
+)
+_TABLE_INSERT, _SEAT_INSERT, _EVENT_INSERT = insert(db.tables), insert(db.seats), insert(db.events)
+
+
 def _statements(batch: Sequence[_Write]) -> list[tuple[Any, list[dict[str, Any]]]]:
     """The statements (each with its rows, executed as one executemany) that write
-    ``batch``: new tables first, then events, then the rows that change."""
-    t, s = db.tables.c, db.seats.c
+    ``batch``: new tables first, then events, then the rows that change. They are the
+    same statements for every batch, so SQLAlchemy compiles each once."""
     out: list[tuple[Any, list[dict[str, Any]]]] = [
-        (insert(db.tables), [w.new_table for w in batch if w.new_table is not None]),
-        (insert(db.seats), [row for w in batch for row in w.new_seats]),
-        (insert(db.events), [row for w in batch for row in w.events]),
-        (
-            update(db.tables)
-            .where(t.id == bindparam("b_id"))
-            .values({c: bindparam(c) for c in _TABLE_COLS}),
-            [w.table_row for w in batch if w.table_row is not None],
-        ),
-        (
-            update(db.seats)
-            .where(s.table_id == bindparam("b_table"), s.seat == bindparam("b_seat"))
-            .values({c: bindparam(c) for c in _SEAT_COLS}),
-            [row for w in batch for row in w.seat_rows],
-        ),
+        (_TABLE_INSERT, [w.new_table for w in batch if w.new_table is not None]),
+        (_SEAT_INSERT, [row for w in batch for row in w.new_seats]),
+        (_EVENT_INSERT, [row for w in batch for row in w.events]),
+        (_TABLE_UPDATE, [w.table_row for w in batch if w.table_row is not None]),
+        (_SEAT_UPDATE, [row for w in batch for row in w.seat_rows]),
     ]
     return [(stmt, rows) for stmt, rows in out if rows]
 
@@ -87,12 +90,21 @@ class Store:
     batch is one trip to that thread and back. Without it (PostgreSQL) the batch goes
     through the async engine."""
 
-    def __init__(self, engine: AsyncEngine, writer: Engine | None = None) -> None:
+    def __init__(
+        self, engine: AsyncEngine, writer: Engine | None = None, checkpointer: Engine | None = None
+    ) -> None:
         self.engine = engine
         self.writer = writer
+        self.checkpointer = checkpointer
         self._thread = (
             ThreadPoolExecutor(1, thread_name_prefix="db-writer") if writer is not None else None
         )
+        self._checkpoint_thread = (
+            ThreadPoolExecutor(1, thread_name_prefix="db-checkpoint")
+            if checkpointer is not None
+            else None
+        )
+        self._checkpoint_task: asyncio.Task[None] | None = None
         self._pending: list[_Write] = []
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -102,21 +114,27 @@ class Store:
 
     # -- the writer --------------------------------------------------------------------
     def start(self) -> None:
-        self._task = asyncio.get_running_loop().create_task(self._run(), name="db-writer")
+        loop = asyncio.get_running_loop()
+        self._task = loop.create_task(self._run(), name="db-writer")
+        if self._checkpoint_thread is not None:
+            self._checkpoint_task = loop.create_task(self._checkpoints(), name="db-checkpoint")
 
     async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        for task in (self._task, self._checkpoint_task):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        self._task = self._checkpoint_task = None
         for w in self._pending:
             if not w.done.done():
                 w.done.set_exception(RuntimeError("the server is shutting down"))
-        if self._thread is not None:
-            self._thread.shutdown(wait=True)
-        if self.writer is not None:
-            self.writer.dispose()
+        for thread in (self._thread, self._checkpoint_thread):
+            if thread is not None:
+                thread.shutdown(wait=True)
+        for sync_engine in (self.writer, self.checkpointer):
+            if sync_engine is not None:
+                sync_engine.dispose()
         await self.engine.dispose()
 
     async def commit(self, table: LiveTable, events: Sequence[Event], seats: Sequence[int]) -> None:
@@ -180,6 +198,29 @@ class Store:
                 log.exception("could not save table %s", batch[0].table_id)
                 return [exc]
         return [self._write_sync([w])[0] for w in batch]
+
+    async def _checkpoints(self, every: float = 0.5) -> None:
+        """Copy the SQLite WAL into the database file now and then, in a thread and on a
+        connection of their own: the writer's connection never checkpoints
+        (``wal_autocheckpoint=0``), because a checkpoint inside a commit (every 1000
+        pages by default) made that commit, and every move waiting for it, the slowest.
+        A PASSIVE checkpoint takes no lock the writer needs."""
+        loop = asyncio.get_running_loop()
+        done = self.commits
+        while True:
+            await asyncio.sleep(every)
+            if self.commits == done:
+                continue
+            done = self.commits
+            try:
+                await loop.run_in_executor(self._checkpoint_thread, self._checkpoint)
+            except Exception:  # the next one tries again; the WAL only grows meanwhile
+                log.exception("SQLite checkpoint failed")
+
+    def _checkpoint(self) -> None:
+        assert self.checkpointer is not None
+        with self.checkpointer.connect() as conn:
+            conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
     async def _write_async(self, batch: list[_Write]) -> list[Exception | None]:
         try:

@@ -16,6 +16,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import queue
+import threading
 import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -86,9 +88,11 @@ class Store:
     """The database behind the server.
 
     ``writer`` (SQLite only, see :func:`db.create_writer_engine`) is a plain engine
-    whose one connection the group-commit writer uses in a thread of its own: a whole
-    batch is one trip to that thread and back. Without it (PostgreSQL) the batch goes
-    through the async engine."""
+    whose one connection the group-commit writer uses in a thread of its own. That
+    thread takes each batch itself (whatever arrived while it wrote the last one) and
+    hands the results back to the event loop, so commits follow each other without
+    waiting for a turn of a busy loop. Without it (PostgreSQL) a task on the loop
+    writes each batch through the async engine."""
 
     def __init__(
         self, engine: AsyncEngine, writer: Engine | None = None, checkpointer: Engine | None = None
@@ -96,9 +100,8 @@ class Store:
         self.engine = engine
         self.writer = writer
         self.checkpointer = checkpointer
-        self._thread = (
-            ThreadPoolExecutor(1, thread_name_prefix="db-writer") if writer is not None else None
-        )
+        self._inbox: queue.SimpleQueue[_Write | None] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
         self._checkpoint_thread = (
             ThreadPoolExecutor(1, thread_name_prefix="db-checkpoint")
             if checkpointer is not None
@@ -115,7 +118,13 @@ class Store:
     # -- the writer --------------------------------------------------------------------
     def start(self) -> None:
         loop = asyncio.get_running_loop()
-        self._task = loop.create_task(self._run(), name="db-writer")
+        if self.writer is not None:
+            self._thread = threading.Thread(
+                target=self._write_forever, args=(loop,), name="db-writer", daemon=True
+            )
+            self._thread.start()
+        else:
+            self._task = loop.create_task(self._run(), name="db-writer")
         if self._checkpoint_thread is not None:
             self._checkpoint_task = loop.create_task(self._checkpoints(), name="db-checkpoint")
 
@@ -126,12 +135,21 @@ class Store:
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
         self._task = self._checkpoint_task = None
-        for w in self._pending:
+        if self._thread is not None:
+            self._inbox.put(None)
+            await asyncio.to_thread(self._thread.join, 30)
+            await asyncio.sleep(0)  # the last batch's results, handed over by the thread
+            self._thread = None
+        left = list(self._pending)
+        while not self._inbox.empty():
+            item = self._inbox.get_nowait()
+            if item is not None:
+                left.append(item)
+        for w in left:
             if not w.done.done():
                 w.done.set_exception(RuntimeError("the server is shutting down"))
-        for thread in (self._thread, self._checkpoint_thread):
-            if thread is not None:
-                thread.shutdown(wait=True)
+        if self._checkpoint_thread is not None:
+            self._checkpoint_thread.shutdown(wait=True)
         for sync_engine in (self.writer, self.checkpointer):
             if sync_engine is not None:
                 sync_engine.dispose()
@@ -150,12 +168,41 @@ class Store:
         )
 
     async def _queue(self, write: _Write) -> None:
-        self._pending.append(write)
-        self._wake.set()
+        if self._thread is not None:
+            self._inbox.put(write)
+        else:
+            self._pending.append(write)
+            self._wake.set()
         await write.done
 
+    def _write_forever(self, loop: asyncio.AbstractEventLoop) -> None:
+        """The SQLite writer's thread: each batch is every write waiting when the last
+        batch was committed; its results go back to the loop."""
+        stop = False
+        while not stop:
+            item = self._inbox.get()
+            if item is None:
+                return
+            batch = [item]
+            while True:
+                try:
+                    item = self._inbox.get_nowait()
+                except queue.Empty:
+                    break
+                if item is None:
+                    stop = True
+                    break
+                batch.append(item)
+            began = time.perf_counter()
+            failures = self._write_sync(batch)
+            took = time.perf_counter() - began
+            try:
+                loop.call_soon_threadsafe(self._settle, batch, failures, took)
+            except RuntimeError:  # pragma: no cover - the loop is gone
+                return
+
     async def _run(self) -> None:
-        loop = asyncio.get_running_loop()
+        """The writer task (PostgreSQL): the same batches, through the async engine."""
         while True:
             await self._wake.wait()
             self._wake.clear()
@@ -165,24 +212,25 @@ class Store:
             began = time.perf_counter()
             failures: list[Exception | None]
             try:
-                if self._thread is not None:
-                    failures = await loop.run_in_executor(self._thread, self._write_sync, batch)
-                else:
-                    failures = await self._write_async(batch)
-            except Exception as exc:  # pragma: no cover - both writers catch their own
+                failures = await self._write_async(batch)
+            except Exception as exc:  # pragma: no cover - it catches its own
                 failures = [exc] * len(batch)
-            if not any(failures):
-                self.commits += 1
-                self.batched_writes += len(batch)
-                self.perf.add("batch", time.perf_counter() - began)
-                self.perf.writes.add(len(batch))
-            for w, failure in zip(batch, failures, strict=True):
-                if w.done.done():  # pragma: no cover - its waiter was cancelled
-                    continue
-                if failure is None:
-                    w.done.set_result(None)
-                else:
-                    w.done.set_exception(failure)
+            self._settle(batch, failures, time.perf_counter() - began)
+
+    def _settle(self, batch: list[_Write], failures: list[Exception | None], took: float) -> None:
+        """On the loop: tell each write's waiter how its commit went."""
+        if not any(failures):
+            self.commits += 1
+            self.batched_writes += len(batch)
+            self.perf.add("batch", took)
+            self.perf.writes.add(len(batch))
+        for w, failure in zip(batch, failures, strict=True):
+            if w.done.done():  # pragma: no cover - its waiter was cancelled
+                continue
+            if failure is None:
+                w.done.set_result(None)
+            else:
+                w.done.set_exception(failure)
 
     def _write_sync(self, batch: list[_Write]) -> list[Exception | None]:
         """The batch in one transaction (in the writer's thread); if the database

@@ -45,7 +45,6 @@ MIX = (("sewn", 4, 2), ("harvest", 3, 2), ("four_fields", 2, 2), ("sow", 3, 2))
 
 @dataclass
 class Stats:
-    measuring: bool = False
     ack: list[float] = field(default_factory=list)
     update: list[float] = field(default_factory=list)
     moves: int = 0
@@ -403,6 +402,14 @@ class Bench:
                  "loop_lag_ms": self._quantiles(r["lag"])}
                 for r in results
             ],
+            # everything the benchmark ran, against the cores: well under 100% of them
+            # with long latencies means other processes had the CPU (the kernel shares
+            # it out per session, not per process)
+            "benchmark_cpu_percent_of_machine": round(
+                (100 * server_cpu + 100 * sum(cpu1[p] - cpu0[p] for p in workers)
+                 + sum(100 * r["cpu_seconds"] for r in results))
+                / window / (os.cpu_count() or 1), 1
+            ),
             "server_perf": perf,
             "loadavg_before": [round(x, 2) for x in load0],
             "loadavg_after": [round(x, 2) for x in load1],
@@ -553,6 +560,8 @@ def main(argv: list[str] | None = None) -> None:
         print(f"load client {lc['pid']}: {lc['connections']} connections, CPU "
               f"{lc['cpu_percent']}%, its loop's lag p50 {lag['p50']:.2f} ms p99 "
               f"{lag['p99']:.2f} ms max {lag['max']:.2f} ms")  # fmt: skip
+    print(f"all of the benchmark's processes: {report['benchmark_cpu_percent_of_machine']}% of "
+          f"the machine's {report['cores']} cores")  # fmt: skip
     perf = report["server_perf"]
     if perf:
         stages = [(k, v) for k, v in perf.items() if isinstance(v, dict) and v.get("n")]

@@ -24,6 +24,7 @@ import multiprocessing
 import os
 import random
 import resource
+import shutil
 import signal
 import socket
 import subprocess
@@ -539,6 +540,7 @@ def main(argv: list[str] | None = None) -> None:
                 proc.wait(20)
             except subprocess.TimeoutExpired:
                 proc.kill()
+    shutil.rmtree(tmp, ignore_errors=True)  # the database of a run that went well
     if args.json:
         print(json.dumps(report, indent=1))
         return

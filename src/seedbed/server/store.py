@@ -53,6 +53,9 @@ class _Write:
     done: asyncio.Future[None] = field(repr=False, default_factory=_future)
 
 
+#: seconds between the SQLite writer's own checkpoints (see ``Store._catch_up``)
+CATCH_UP_EVERY = 1.0
+
 _TABLE_COLS = ("status", "version", "abandoned", "rated", "result", "updated_at", "finished_at")
 _SEAT_COLS = ("kind", "agent", "name", "player_id", "token_hash", "left", "stand_in", "clock")
 
@@ -179,6 +182,7 @@ class Store:
         """The SQLite writer's thread: each batch is every write waiting when the last
         batch was committed; its results go back to the loop."""
         stop = False
+        catch_up_at = time.monotonic() + CATCH_UP_EVERY
         while not stop:
             item = self._inbox.get()
             if item is None:
@@ -200,6 +204,23 @@ class Store:
                 loop.call_soon_threadsafe(self._settle, batch, failures, took)
             except RuntimeError:  # pragma: no cover - the loop is gone
                 return
+            if self.checkpointer is not None and time.monotonic() >= catch_up_at:
+                catch_up_at = time.monotonic() + CATCH_UP_EVERY
+                self._catch_up()
+
+    def _catch_up(self) -> None:
+        """Now and then, between two batches: a checkpoint on the writer's own
+        connection. The checkpoint thread copies most of the WAL meanwhile, but never
+        the frames committed while it runs, and SQLite starts the WAL file over only
+        once every frame has been copied: without this the file would grow as long as
+        the server writes. Only the frames since the thread's last pass are left, so
+        this one is short."""
+        assert self.writer is not None
+        try:
+            with self.writer.connect() as conn:
+                conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+        except Exception:  # the next one tries again
+            log.exception("SQLite checkpoint failed")
 
     async def _run(self) -> None:
         """The writer task (PostgreSQL): the same batches, through the async engine."""

@@ -28,7 +28,6 @@ from seedbed.games.sewn._round import (
     seed_voids,
 )
 from seedbed.games.sewn.rules import (
-    DECISIONS_PER_ROUND,
     HARVEST,
     OVER,
     PLANT,
@@ -36,6 +35,8 @@ from seedbed.games.sewn.rules import (
     SEAT_NAMES,
     SEED,
     TAKE_TRUMP,
+    deal_size,
+    decisions_per_round,
     planter_of,
     seeder_of,
 )
@@ -283,8 +284,9 @@ def resample(st: SewnState, p: int, rng: random.Random) -> SewnState:
     else:
         # The finished game keeps its last round in the live fields too.
         out.plants = list(new_past[-1].plants)
+    size = deal_size(st.seed_count)
     while len(deals) < st.game.option("rounds"):
-        deals.append(deal(rng, 0))
+        deals.append(deal(rng, 0, size))
     out.past = tuple(new_past)
     out.deals = tuple(deals)
     out._actions = _rebuild_actions(out, st._actions)
@@ -317,10 +319,13 @@ def _resample_current(
             known |= mask_of(t[1])
         known |= mask_of(st.trick)
         pool = cards_of(FULL_DECK & ~known)
+        undealt = len(pool) - sum(loc.need for loc in locs)
+        if undealt:  # fewer Seed tricks: the cards left out of the deal, unseen by all
+            locs.append(_sampler.Location([], hand_count=undealt, hand_mask=0xF))
         placed = _sampler.place(locs, pool, rng)
         plant_list = list(plants)
         hands = list(st.hands)
-        for q, loc, cards in zip(seats, locs, placed, strict=True):
+        for q, loc, cards in zip(seats, locs[:3], placed[:3], strict=True):
             n = len(loc.slots)
             plant_list[q] = tuple(cards[:n])
             hands[q] = mask_of(cards[n:])
@@ -329,7 +334,9 @@ def _resample_current(
     if st.phase == HARVEST and st.trick:
         cur_h = (st.leader, st.trick)
     rec = st._record()
-    new_plants = _resample_after_summer(rec, p, rng, cur_h)
+    d = st.deals[st.round - 1]
+    undealt = FULL_DECK & ~(d[0] | d[1] | d[2] | d[3])
+    new_plants = _resample_after_summer(rec, p, rng, cur_h, undealt)
     hands = [0, 0, 0, 0]
     played = [0, 0, 0, 0]
     for t in st.harvest_tricks:
@@ -351,9 +358,10 @@ def _rebuild_actions(st: SewnState, old: list[int]) -> list[int]:
     # position set up come before the move list.
     skipped = sum(1 for rec in st.past if is_skipped(rec))
     prior = st._prior
+    per_round = decisions_per_round(st.seed_count)
     for k, a in enumerate(old):
         if PLANT_BASE <= a < TAKE_TRUMP:
-            r, m = divmod(prior + k, DECISIONS_PER_ROUND)
+            r, m = divmod(prior + k, per_round)
             r += skipped
             t, u = divmod(m, 8)
             rec = records[r]
@@ -368,25 +376,33 @@ def _plant_slots(first_void: list[int], n: int) -> list[int]:
 
 
 def _resample_after_summer(
-    rec: RoundRecord, p: int, rng: random.Random, cur_harvest: tuple[int, tuple[int, ...]] | None
+    rec: RoundRecord,
+    p: int,
+    rng: random.Random,
+    cur_harvest: tuple[int, tuple[int, ...]] | None,
+    undealt: int = 0,
 ) -> tuple[tuple[int, ...], ...]:
     """New plants of every seat but ``p`` once the Seed Phase is over: the order of
-    plants (and, for Fields ``p`` does not hold, which unseen cards were planted)."""
-    locs, planters, fixed_top, pool = after_summer_problem(rec, p, cur_harvest)
+    plants (and, for Fields ``p`` does not hold, which unseen cards were planted, or
+    left out of the deal: ``undealt``, none in the rulebook game)."""
+    locs, planters, fixed_top, pool = after_summer_problem(rec, p, cur_harvest, undealt)
     placed = _sampler.place(locs, pool, rng)
     new = list(rec.plants)
-    for q, placed_cards in zip(planters, placed, strict=True):
+    # A last location of undealt cards (if any) has no planter: its cards stay out.
+    for q, placed_cards in zip(planters, placed[: len(planters)], strict=True):
         top_card = fixed_top.get(q)
         new[q] = tuple(placed_cards) if top_card is None else (*placed_cards, top_card)
     return tuple(new)
 
 
 def after_summer_problem(
-    rec: RoundRecord, p: int, cur_harvest: tuple[int, tuple[int, ...]] | None
+    rec: RoundRecord, p: int, cur_harvest: tuple[int, tuple[int, ...]] | None, undealt: int = 0
 ) -> tuple[list[_sampler.Location], list[int], dict[int, int], list[int]]:
     """The placement problem behind :func:`_resample_after_summer`: one location per
     planter other than ``p`` (in seat order), those planters, the top cards ``p``
-    peeked at (fixed), and the pool of unseen planted cards."""
+    peeked at (fixed), and the pool of unseen planted cards. With cards left out of
+    the deal (``undealt``, a mask; fewer Seed tricks) they join the pool and a last
+    location (no planter) takes as many: nobody ever sees them."""
     voids = seed_voids(rec.seed_tricks, None)
     hvoids = harvest_void_masks(rec.harvest_tricks, cur_harvest)
     owner = {f: q for q, f in rec.picks}
@@ -428,6 +444,9 @@ def after_summer_problem(
         loc.slots = _plant_slots(voids[q], n)
         locs.append(loc)
         planters.append(q)
+    if undealt:
+        locs.append(_sampler.Location([], hand_count=undealt.bit_count(), hand_mask=0xF))
+        pool_mask |= undealt
     return locs, planters, fixed_top, cards_of(pool_mask)
 
 

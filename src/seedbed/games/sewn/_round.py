@@ -38,7 +38,7 @@ class RoundRecord(NamedTuple):
 
 def empty_record(dealer: int) -> RoundRecord:
     """The record of a round a position skipped (it starts at a later round)."""
-    return RoundRecord(dealer, (), ((), (), ()), None, -1, -1, -1, -1, -1, (), (), (0, 0, 0, 0))
+    return RoundRecord(dealer, (), ((), (), (), ()), None, -1, -1, -1, -1, -1, (), (), (0, 0, 0, 0))
 
 
 def is_skipped(rec: RoundRecord) -> bool:
@@ -95,7 +95,7 @@ def field_mask(seed_tricks: tuple[Trick, ...], plants: tuple[tuple[int, ...], ..
 
 def deal_of(
     seed_tricks: tuple[Trick, ...],
-    plants: tuple[tuple[int, ...], ...],
+    plants: tuple[tuple[int, ...], ...] | list[tuple[int, ...]],
     eos: tuple[int, ...] | None,
     hands: tuple[int, ...] | list[int],
 ) -> tuple[int, ...]:

@@ -5,8 +5,8 @@ A round: six no-trump Seed tricks (the ``seed_tricks`` knob), each followed by t
 automatic seeding and one plant per player (asked one at a time clockwise from the
 trick's winner, ruling 4); the automatic End of Summer (ruling 5); the Season Winner's
 choice of TRUMP or FIRST PICK, then the trump suit (ruling 6); the Pick (ruling 7);
-twelve Harvest tricks (two a Seed trick) with trump (ruling 8). Four rounds (the ``rounds`` knob); one point a Harvest
-trick (ruling 10).
+twelve Harvest tricks (two a Seed trick) with trump (ruling 8). Four rounds (the
+``rounds`` knob); one point a Harvest trick (ruling 10).
 
 The state keeps the round in play in its own fields and every finished round as a
 :class:`~._round.RoundRecord` in ``past``. Views, resampling, positions and notation
@@ -77,6 +77,7 @@ class SewnState(State):
         "_cv_played",
         "_cv_seed",
         "_prior",
+        "_resample_plan",
         "cur",
         "dealer",
         "deals",
@@ -157,6 +158,9 @@ class SewnState(State):
     _cv_played: int
     _cv_seed: tuple[Trick, ...] | None
     _cv_known: tuple[int, int, int, int]
+    #: What resampling this state for one seat prepares once (views.ResamplePlan): a
+    #: search resamples the same state for the same seat at every iteration.
+    _resample_plan: views.ResamplePlan | None
 
     def __init__(self, game: Game, seed: int | None) -> None:
         self._init_base(game, seed)
@@ -166,6 +170,7 @@ class SewnState(State):
         self._cv_played = 0
         self._cv_seed = None
         self._cv_known = (0, 0, 0, 0)
+        self._resample_plan = None
 
     def _start(self, dealer: int, deals: tuple[tuple[int, ...], ...]) -> None:
         self.seed_count = int(self.game.option("seed_tricks"))

@@ -37,6 +37,36 @@ _SUIT: Final = CARD_SUIT
 REJECTION_TRIES = 200
 
 
+def randbelow(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` for ``n >= 1``, with the same draws: CPython's
+    ``Random._randbelow`` (``getrandbits`` of ``n``'s bit length until below ``n``),
+    compiled here because the search draws thousands of these a determinization.
+    ``tests/games/sewn/test_sewn_resample.py`` checks it against ``random``."""
+    if type(rng) is not random.Random:
+        return rng.randrange(n)
+    getrandbits = rng.getrandbits
+    k = n.bit_length()
+    r: int = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
+
+
+def shuffle(rng: random.Random, x: list[int]) -> None:
+    """``rng.shuffle(x)`` with the same draws (see :func:`randbelow`)."""
+    if type(rng) is not random.Random:
+        rng.shuffle(x)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j: int = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
 @dataclass
 class Location:
     """One seat's hidden places in one round; see the module docstring."""
@@ -143,7 +173,7 @@ def _propose(
 ) -> list[list[int]] | None:
     """One uniform placement ignoring suits; ``None`` if it breaks a suit rule."""
     deck = list(pool)
-    rng.shuffle(deck)
+    shuffle(rng, deck)
     pos = 0
     out = []
     for loc in locations:
@@ -156,7 +186,7 @@ def _propose(
                 if forbid >> _SUIT[c] & 1:
                     return None
         items = loc.known + take
-        rng.shuffle(items)
+        shuffle(rng, items)
         n = len(loc.slots)
         for c, mask in zip(items, loc.slots, strict=False):
             if not mask >> _SUIT[c] & 1:
@@ -335,12 +365,12 @@ class _Exact:
         pool = self.pool
         by_suit = [[c for c in pool if _SUIT[c] == s] for s in range(4)]
         for cards in by_suit:
-            rng.shuffle(cards)
+            shuffle(rng, cards)
         rem = self.start
         placed = []
         for li, loc in enumerate(self.locations):
             opts = self.options(li, rem)
-            r = rng.randrange(sum(w for _, w in opts))
+            r = randbelow(rng, sum(w for _, w in opts))
             row = opts[-1][0]
             for option, w in opts:
                 if r < w:
@@ -371,11 +401,22 @@ def arrange(loc: Location, cards: list[int], rng: random.Random) -> list[int]:
     """A uniform valid arrangement of ``cards`` into ``loc``: hand first (a uniform
     subset of the eligible cards), then slots from the most restrictive."""
     left = sorted(cards)
+    suits = 0
+    for c in left:
+        suits |= 1 << _SUIT[c]
+    slot_masks = loc.slots
+    if not loc.hand_count and (not slot_masks or slot_masks[-1] & suits == suits):
+        # Every card fits every slot (the last slot's mask is the smallest): each
+        # slot, last first, takes a uniform card of those left; the same draws as below.
+        slots = [0] * len(slot_masks)
+        for i in range(len(slot_masks) - 1, -1, -1):
+            slots[i] = left.pop(randbelow(rng, len(left)))
+        return slots
     hand: list[int] = []
     if loc.hand_count:
         m = loc.hand_mask
         eligible = [c for c in left if m >> _SUIT[c] & 1]
-        rng.shuffle(eligible)
+        shuffle(rng, eligible)
         hand = sorted(eligible[: loc.hand_count])
         for c in hand:
             left.remove(c)
@@ -383,7 +424,7 @@ def arrange(loc: Location, cards: list[int], rng: random.Random) -> list[int]:
     for i in range(len(loc.slots) - 1, -1, -1):
         m = loc.slots[i]
         eligible = [c for c in left if m >> _SUIT[c] & 1]
-        c = eligible[rng.randrange(len(eligible))]
+        c = eligible[randbelow(rng, len(eligible))]
         slots[i] = c
         left.remove(c)
     return slots + hand

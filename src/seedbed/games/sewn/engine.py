@@ -74,7 +74,9 @@ class SewnState(State):
         "_chance",
         "_cv_harvest",
         "_cv_known",
+        "_cv_picks",
         "_cv_played",
+        "_cv_seats",
         "_cv_seed",
         "_prior",
         "_resample_plan",
@@ -158,6 +160,12 @@ class SewnState(State):
     _cv_played: int
     _cv_seed: tuple[Trick, ...] | None
     _cv_known: tuple[int, int, int, int]
+    #: In the Harvest: per seat, the End of Summer cards and the seat's knowledge of
+    #: each Field (views.compact_view), kept for the ``picks`` tuple they were computed
+    #: for (replaced at every pick; nothing they depend on changes in the Harvest but
+    #: the plants, which only resampling draws anew, and it clears them).
+    _cv_picks: tuple[tuple[int, int], ...] | None
+    _cv_seats: tuple[tuple[int, int, int, int, int] | None, ...]
     #: What resampling this state for one seat prepares once (views.ResamplePlan): a
     #: search resamples the same state for the same seat at every iteration.
     _resample_plan: views.ResamplePlan | None
@@ -170,6 +178,8 @@ class SewnState(State):
         self._cv_played = 0
         self._cv_seed = None
         self._cv_known = (0, 0, 0, 0)
+        self._cv_picks = None
+        self._cv_seats = (None, None, None, None)
         self._resample_plan = None
 
     def _start(self, dealer: int, deals: tuple[tuple[int, ...], ...]) -> None:
@@ -458,6 +468,8 @@ class SewnState(State):
         st._cv_played = self._cv_played
         st._cv_seed = self._cv_seed
         st._cv_known = self._cv_known
+        st._cv_picks = self._cv_picks
+        st._cv_seats = self._cv_seats
         st.totals = self.totals[:]
         st.past = self.past
         return st

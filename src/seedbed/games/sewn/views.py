@@ -173,10 +173,6 @@ def compact_view(st: SewnState, p: int) -> tuple[int, ...]:
     if st.phase == HARVEST:
         for c in trick:
             played |= 1 << c
-    eos = 0
-    if st.eos is not None:
-        for c in st.eos:
-            eos |= 1 << c
     seed_tricks = st.seed_tricks
     if seed_tricks is not st._cv_seed:
         # Field f shows the seed of seat f + 1 of every Seed trick (cards by seat).
@@ -190,6 +186,64 @@ def compact_view(st: SewnState, p: int) -> tuple[int, ...]:
         st._cv_seed = seed_tricks
         st._cv_known = (s0, s1, s2, s3)
     k0, k1, k2, k3 = st._cv_known
+    n = len(trick)
+    if st.phase == HARVEST:
+        # From the last pick to the round's end nothing below changes: keep it, per
+        # seat, for the picks it was computed for (a resample, whose plants differ,
+        # starts without it).
+        picks = st.picks
+        if picks is not st._cv_picks:
+            st._cv_picks = picks
+            st._cv_seats = (None, None, None, None)
+        got = st._cv_seats[p]
+        if got is None:
+            got = _seat_digest(st, p, k0, k1, k2, k3)
+            seats = list(st._cv_seats)
+            seats[p] = got
+            st._cv_seats = (seats[0], seats[1], seats[2], seats[3])
+        eos, k0, k1, k2, k3 = got
+        return (
+            HARVEST,
+            st.trump,
+            st.hands[p],
+            played,
+            eos,
+            k0,
+            k1,
+            k2,
+            k3,
+            st.leader,
+            trick[0] if n > 0 else -1,
+            trick[1] if n > 1 else -1,
+            trick[2] if n > 2 else -1,
+        )
+    eos, k0, k1, k2, k3 = _seat_digest(st, p, k0, k1, k2, k3)
+    return (
+        st.phase,
+        st.trump,
+        st.hands[p],
+        played,
+        eos,
+        k0,
+        k1,
+        k2,
+        k3,
+        st.leader,
+        trick[0] if n > 0 else -1,
+        trick[1] if n > 1 else -1,
+        trick[2] if n > 2 else -1,
+    )
+
+
+def _seat_digest(
+    st: SewnState, p: int, k0: int, k1: int, k2: int, k3: int
+) -> tuple[int, int, int, int, int]:
+    """The End of Summer cards and what seat ``p`` knows of each Field: the face-up
+    seeds ``k0`` .. ``k3`` plus its own plants and the top cards it saw at the Pick."""
+    eos = 0
+    if st.eos is not None:
+        for c in st.eos:
+            eos |= 1 << c
     own = 0
     for c in st.plants[p]:
         own |= 1 << c
@@ -208,22 +262,7 @@ def compact_view(st: SewnState, p: int) -> tuple[int, ...]:
             k2 |= top
         else:
             k3 |= top
-    n = len(trick)
-    return (
-        st.phase,
-        st.trump,
-        st.hands[p],
-        played,
-        eos,
-        k0,
-        k1,
-        k2,
-        k3,
-        st.leader,
-        trick[0] if n > 0 else -1,
-        trick[1] if n > 1 else -1,
-        trick[2] if n > 2 else -1,
-    )
+    return (eos, k0, k1, k2, k3)
 
 
 # -- the score sheet ------------------------------------------------------------------
@@ -271,6 +310,7 @@ def resample(st: SewnState, p: int, rng: random.Random) -> SewnState:
     out = st.clone()
     out.seed = None
     out._chance = None  # the rounds to come are drawn below, from no key
+    out._cv_picks = None  # the seats' digests depend on the plants, drawn anew
     new_past = []
     for rec, finished in zip(st.past, plan.finished, strict=True):
         if finished is None:  # a round a position skipped

@@ -327,20 +327,3 @@ def test_repeated_resamples_of_one_state_are_fresh_draws() -> None:
         sample = st.resample_from_infostate(seat, rng)
         sample.check_invariants()
         assert sample.view(seat) == st.view(seat)
-
-
-def test_the_samplers_draws_are_pythons() -> None:
-    """The sampler's compiled ``shuffle`` and ``randbelow`` draw exactly what
-    ``random.Random.shuffle`` and ``randrange`` draw (so a speed-up changes no sample)."""
-    from seedbed.games.sewn import _sampler
-
-    for seed in range(30):
-        ours, theirs = random.Random(seed), random.Random(seed)
-        for n in (1, 2, 3, 7, 13, 39, 52, 2**70 + 5):
-            assert _sampler.randbelow(ours, n) == theirs.randrange(n)
-            a = list(range(n if n < 100 else 3))
-            b = list(a)
-            _sampler.shuffle(ours, a)
-            theirs.shuffle(b)
-            assert a == b
-        assert ours.random() == theirs.random()

@@ -105,6 +105,18 @@ def test_the_expert_search_plays_the_solved_move() -> None:
     assert "5H" in state.action_to_string(rows[0][0]).upper()
 
 
+@pytest.mark.parametrize("spec", ["endgame:iterations=20", "flat:iterations=20", "expert"])
+def test_endgame_decisions_depend_on_the_infoset_only(spec: str) -> None:
+    rng = random.Random(7)
+    for state in _endgames(5, count=3, cards=6):
+        seat = state.current_player()
+        assert seat is not None
+        resampled = state.resample_from_infostate(seat, rng)
+        a = make_agent(spec, seed=2).select_action(state.infoset(seat))
+        b = make_agent(spec, seed=2).select_action(resampled.infoset(seat))
+        assert a == b
+
+
 def test_the_solver_gives_up_past_its_node_budget() -> None:
     state = _endgames(4, count=1, cards=8)[0]
     seat = state.current_player()
@@ -158,7 +170,7 @@ def test_a_time_budget_is_cpu_time_and_stops() -> None:
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("flat:iterations=0", "whole number > 0"),
+        ("flat:iterations=0", "whole number >= 1"),
         ("flat:time=-1", "positive"),
         ("flat:time=inf", "takes a number"),
         ("flat:win=2", "from 0 to 1"),

@@ -38,7 +38,7 @@ def _four_fields_cards_left(infoset: InfoSet) -> int | None:
     table = infoset.view()["table"]
     if table["draw_pile"] != 0:
         return None
-    return sum(p["hand_size"] for p in table["players"])
+    return int(sum(p["hand_size"] for p in table["players"]))
 
 
 def _four_fields_round(state: State) -> int:
@@ -91,11 +91,7 @@ class Solver:
         seat = self.seat
         if state.is_terminal():
             gains = [s - b for s, b in zip(state.scores(), self.start, strict=True)]
-            return (
-                gains[seat]
-                - gains[1 - seat]
-                + GAME_WEIGHT * (state.returns()[seat] - 0.5)
-            )
+            return gains[seat] - gains[1 - seat] + GAME_WEIGHT * (state.returns()[seat] - 0.5)
         scores = state.scores()
         if scores != self.start or (
             self.round_of is not None and self.round_of(state) != self.round
@@ -111,9 +107,9 @@ class Solver:
         self.nodes += 1
         if self.nodes > self.max_nodes:
             raise NodeBudgetExceeded
-        if self.deadline is not None and self.nodes & 255 == 0:
-            if time.process_time() > self.deadline:
-                raise NodeBudgetExceeded
+        deadline = self.deadline
+        if deadline is not None and self.nodes & 255 == 0 and time.process_time() > deadline:
+            raise NodeBudgetExceeded
         player = state.current_player()
         key = (*state.compact_view(0), *state.compact_view(1), -1 if player is None else player)
         hit = self.table.get(key)

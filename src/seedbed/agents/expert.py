@@ -36,16 +36,17 @@ import time
 from seedbed.agents.base import register_agent, reject_unknown
 from seedbed.agents.endgame import NodeBudgetExceeded, endgame_moves, solve
 from seedbed.agents.heuristic import playout_cutoff, policy_for
-from seedbed.agents.ismcts import _heuristic_rollout, _values
+from seedbed.agents.ismcts import DEFAULT_ITERATIONS as ISMCTS_ITERATIONS
+from seedbed.agents.ismcts import ISMCTS, _heuristic_rollout, _values
 from seedbed.core.protocol import InfoSet, State
 
 #: Playouts a decision when neither budget is given.
 DEFAULT_ITERATIONS = 600
 #: Positions with at most this many moves left and no hidden information (two
 #: players: :func:`seedbed.agents.endgame.endgame_moves`) are solved exactly ...
-ENDGAME_MOVES = 8
+ENDGAME_MOVES = 6
 #: ... unless the solver needs more nodes than this (then the playouts decide).
-ENDGAME_NODES = 20_000
+ENDGAME_NODES = 5_000
 #: Weight of the win/loss result in the reward of a playout that reaches the game's end
 #: (the rest is the score margin).
 WIN_WEIGHT = 0.6
@@ -163,9 +164,7 @@ class ExpertSearch:
                 alive = alive[:keep]
         self.last_iterations = done
         order = alive + dropped
-        return [
-            (a, count[a], total[a] / count[a] if count[a] else float("nan")) for a in order
-        ]
+        return [(a, count[a], total[a] / count[a] if count[a] else float("nan")) for a in order]
 
 
 class ExpertAgent:
@@ -180,53 +179,57 @@ class ExpertAgent:
         return self.searcher.ranked(infoset)[0][0]
 
 
-def _number(text: str, name: str) -> float:
+def _number(agent: str, name: str, text: str) -> float:
     try:
         value = float(text)
     except ValueError:
         value = math.nan
     if not math.isfinite(value):
-        raise ValueError(f"agent 'flat' option {name} takes a number, not {text!r}")
+        raise ValueError(f"agent {agent!r} option {name} takes a number, not {text!r}")
     return value
 
 
-def make_search(options: dict[str, str], seed: int | None) -> ExpertSearch:
-    """An :class:`ExpertSearch` from spec options ``iterations``, ``time``, ``win``,
-    ``endgame``."""
-    iterations: int | None = None
-    seconds: float | None = None
+def _whole(agent: str, name: str, text: str, least: int) -> int:
+    if not (text.isascii() and text.isdigit()) or int(text) < least:
+        more = "a whole number" if least == 0 else f"a whole number >= {least}"
+        raise ValueError(f"agent {agent!r} option {name} takes {more}, not {text!r}")
+    return int(text)
+
+
+def _budget(agent: str, options: dict[str, str], default: int) -> tuple[int | None, float | None]:
+    """``iterations`` and ``time`` (CPU seconds) from spec options; the default
+    iterations when neither is given."""
+    iterations = None
+    seconds = None
     if "iterations" in options:
-        text = options["iterations"]
-        if not (text.isascii() and text.isdigit()) or int(text) < 1:
-            raise ValueError(
-                f"agent 'flat' option iterations takes a whole number > 0, not {text!r}"
-            )
-        iterations = int(text)
+        iterations = _whole(agent, "iterations", options["iterations"], 1)
     if "time" in options:
-        seconds = _number(options["time"], "time")
+        seconds = _number(agent, "time", options["time"])
         if seconds <= 0:
-            raise ValueError(f"agent 'flat' option time must be positive, not {seconds}")
+            raise ValueError(f"agent {agent!r} option time must be positive, not {seconds}")
     if iterations is None and seconds is None:
-        iterations = DEFAULT_ITERATIONS
-    win = WIN_WEIGHT
-    if "win" in options:
-        win = _number(options["win"], "win")
-        if not 0.0 <= win <= 1.0:
-            raise ValueError(f"agent 'flat' option win takes a number from 0 to 1, not {win}")
-    endgame = ENDGAME_MOVES
-    if "endgame" in options:
-        text = options["endgame"]
-        if not (text.isascii() and text.isdigit()):
-            raise ValueError(f"agent 'flat' option endgame takes a whole number, not {text!r}")
-        endgame = int(text)
-    return ExpertSearch(
-        iterations=iterations, seconds=seconds, seed=seed, win_weight=win, endgame_moves=endgame
-    )
+        iterations = default
+    return iterations, seconds
 
 
 def _make(options: dict[str, str], seed: int | None) -> ExpertAgent:
     reject_unknown("flat", options, {"iterations", "time", "win", "endgame"})
-    return ExpertAgent(make_search(options, seed))
+    iterations, seconds = _budget("flat", options, DEFAULT_ITERATIONS)
+    win = WIN_WEIGHT
+    if "win" in options:
+        win = _number("flat", "win", options["win"])
+        if not 0.0 <= win <= 1.0:
+            raise ValueError(f"agent 'flat' option win takes a number from 0 to 1, not {win}")
+    endgame = _whole("flat", "endgame", options.get("endgame", str(ENDGAME_MOVES)), 0)
+    return ExpertAgent(
+        ExpertSearch(
+            iterations=iterations,
+            seconds=seconds,
+            seed=seed,
+            win_weight=win,
+            endgame_moves=endgame,
+        )
+    )
 
 
 register_agent(
@@ -234,4 +237,90 @@ register_agent(
     _make,
     "sequential halving over the root moves with paired heuristic playouts "
     "(time=CPU seconds or iterations=playouts; win=weight of win/loss against the margin)",
+)
+
+
+#: ISMCTS iterations a chunk of a ``time=`` decision (see :class:`EndgameAgent`).
+CHUNK = 64
+
+
+class EndgameAgent:
+    """The ``endgame`` agent: today's default ISMCTS, with exact endgames.
+
+    Where :func:`~seedbed.agents.endgame.endgame_moves` says the position is a
+    two-player endgame with no hidden information and at most ``endgame_moves`` moves
+    left, the move is solved exactly (:func:`~seedbed.agents.endgame.solve`, within a
+    node budget and half the time budget); everywhere else (and when the solver gives
+    up) the default ISMCTS decides. ``iterations`` is ISMCTS's budget (the level's
+    games replay exactly); ``seconds`` is CPU time (``time.process_time``), spent in
+    independent ISMCTS searches of :data:`CHUNK` iterations whose root statistics are
+    added up (the default tree is one action deep, so its root statistics are all it
+    keeps; a chunk restarts only their exploration)."""
+
+    name = "endgame"
+
+    def __init__(
+        self,
+        iterations: int | None = ISMCTS_ITERATIONS,
+        seconds: float | None = None,
+        seed: int | None = None,
+        endgame_moves: int = ENDGAME_MOVES,
+        endgame_nodes: int = ENDGAME_NODES,
+    ) -> None:
+        if iterations is None and seconds is None:
+            raise ValueError("agent 'endgame' needs a budget: iterations= or time=")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.endgame_moves = endgame_moves
+        self.endgame_nodes = endgame_nodes
+        self.rng = random.Random(seed)
+        self.searcher = ISMCTS(iterations=iterations if seconds is None else CHUNK, seed=seed)
+        #: Whether the last decision was solved exactly.
+        self.last_solved = False
+
+    def select_action(self, infoset: InfoSet) -> int:
+        legal = infoset.legal_actions()
+        self.last_solved = False
+        if len(legal) == 1:
+            return legal[0]
+        clock = time.process_time
+        began = clock()
+        moves_left = endgame_moves(infoset)
+        if moves_left is not None and moves_left <= self.endgame_moves:
+            deadline = None if self.seconds is None else began + self.seconds / 2
+            try:
+                values = solve(
+                    infoset.sample(self.rng), infoset.player, self.endgame_nodes, deadline
+                )
+            except NodeBudgetExceeded:
+                pass
+            else:
+                self.last_solved = True
+                return min(values, key=lambda a: (-values[a], a))
+        if self.seconds is None:
+            return self.searcher.ranked(infoset)[0][0]
+        visits: dict[int, int] = dict.fromkeys(legal, 0)
+        totals: dict[int, float] = dict.fromkeys(legal, 0.0)
+        while True:
+            for a, n, mean in self.searcher.ranked(infoset):
+                if n:
+                    visits[a] += n
+                    totals[a] += n * mean
+            if clock() - began >= self.seconds:
+                break
+        return min(legal, key=lambda a: (-visits[a], -totals[a] / max(1, visits[a]), a))
+
+
+def _make_endgame(options: dict[str, str], seed: int | None) -> EndgameAgent:
+    reject_unknown("endgame", options, {"iterations", "time", "endgame"})
+    iterations, seconds = _budget("endgame", options, ISMCTS_ITERATIONS)
+    moves = _whole("endgame", "endgame", options.get("endgame", str(ENDGAME_MOVES)), 0)
+    return EndgameAgent(iterations=iterations, seconds=seconds, seed=seed, endgame_moves=moves)
+
+
+register_agent(
+    "endgame",
+    _make_endgame,
+    "the default ISMCTS with exact two-player endgames (iterations=600 | time=CPU seconds, "
+    "endgame=6: solve with at most this many moves left)",
 )

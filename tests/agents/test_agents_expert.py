@@ -181,3 +181,32 @@ def test_a_time_budget_is_cpu_time_and_stops() -> None:
 def test_bad_flat_specs_are_clear_errors(spec: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         make_agent(spec)
+
+
+def test_the_endgame_agent_spends_cpu_time_in_ismcts_chunks() -> None:
+    import time
+
+    from seedbed.agents.expert import EndgameAgent
+
+    game = seedbed.load("sow", players=2)
+    state = next(iter(mid_game_states(game, seed=4, count=1)))
+    player = state.current_player()
+    assert player is not None
+    agent = make_agent("endgame:time=0.05", seed=1)
+    assert isinstance(agent, EndgameAgent)
+    began = time.process_time()
+    assert agent.select_action(state.infoset(player)) in state.legal_actions()
+    assert time.process_time() - began >= 0.05
+    assert not agent.last_solved
+
+
+def test_the_endgame_agent_solves_the_last_cards() -> None:
+    state = _last_cards()
+    agent = make_agent("endgame:iterations=30", seed=1)
+    move = agent.select_action(state.infoset(0))
+    assert agent.last_solved  # type: ignore[attr-defined]
+    assert "5H" in state.action_to_string(move).upper()
+    # endgame=0 leaves it to ISMCTS.
+    plain = make_agent("endgame:iterations=30,endgame=0", seed=1)
+    plain.select_action(state.infoset(0))
+    assert not plain.last_solved  # type: ignore[attr-defined]

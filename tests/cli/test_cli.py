@@ -3,32 +3,13 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
-from seedbed.cli import main as cli
+from cli_kit import run_cli
 from seedbed.cli.options import parse_agent_list, parse_options
 from seedbed.core.records import Record
-
-
-def run(
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
-    args: list[str],
-    stdin: str = "",
-) -> tuple[int, str, str]:
-    import io
-
-    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    code = 0
-    try:
-        cli.main(args)
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_parse_agent_list_keeps_agent_options_together() -> None:
@@ -47,19 +28,19 @@ def test_parse_options_reads_types() -> None:
 
 
 def test_unknown_game_is_one_clear_line(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    code, out, err = run(capsys, monkeypatch, ["rules", "sewm"])
+    code, out, err = run_cli(capsys, ["rules", "sewm"])
     assert code == 2
     assert "Did you mean 'sewn'" in err
     assert "Traceback" not in err + out
 
 
 def test_bad_option_is_one_clear_line(toy_registered, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    code, _, err = run(capsys, monkeypatch, ["simulate", "toy", "-o", "colour=red"])
+    code, _, err = run_cli(capsys, ["simulate", "toy", "-o", "colour=red"])
     assert code == 2 and "no option colour" in err
 
 
 def test_bad_agent_is_one_clear_line(toy_registered, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    code, _, err = run(capsys, monkeypatch, ["simulate", "toy", "--agents", "genius"])
+    code, _, err = run_cli(capsys, ["simulate", "toy", "--agents", "genius"])
     assert code == 2 and "no agent 'genius'" in err
 
 
@@ -67,9 +48,8 @@ def test_simulate_reports_and_writes_records(
     toy_registered, capsys, monkeypatch, tmp_path: Path
 ) -> None:  # type: ignore[no-untyped-def]
     out_file = tmp_path / "games.jsonl"
-    code, out, _ = run(
+    code, out, _ = run_cli(
         capsys,
-        monkeypatch,
         ["simulate", "toy", "-p", "3", "-n", "12", "--seed", "4", "--out", str(out_file)],
     )
     assert code == 0
@@ -87,17 +67,17 @@ def test_simulate_refuses_to_overwrite_games_and_resumes_them(
 ) -> None:  # type: ignore[no-untyped-def]
     out_file = tmp_path / "games.jsonl"
     args = ["simulate", "toy", "-n", "6", "--seed", "2", "--out", str(out_file)]
-    assert run(capsys, monkeypatch, args)[0] == 0
+    assert run_cli(capsys, args)[0] == 0
     before = out_file.read_text()
-    code, _, err = run(capsys, monkeypatch, args)
+    code, _, err = run_cli(capsys, args)
     assert code == 2 and "already holds games: add --resume" in err
     assert out_file.read_text() == before
-    code, out, _ = run(capsys, monkeypatch, [*args, "--resume"])
+    code, out, _ = run_cli(capsys, [*args, "--resume"])
     assert code == 0 and "(6 kept from before)" in " ".join(out.split())
-    code, _, err = run(capsys, monkeypatch, [*args[:-2], "--resume"])
+    code, _, err = run_cli(capsys, [*args[:-2], "--resume"])
     assert code == 2 and "--resume needs --out" in err
-    code, _, err = run(
-        capsys, monkeypatch, ["simulate", "toy", "-n", "9", "--out", str(out_file), "--resume"]
+    code, _, err = run_cli(
+        capsys, ["simulate", "toy", "-n", "9", "--out", str(out_file), "--resume"]
     )
     assert code == 2 and "belongs to another run" in err
 
@@ -105,16 +85,12 @@ def test_simulate_refuses_to_overwrite_games_and_resumes_them(
 def test_simulate_statistics_are_honest(toy_registered, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """Issue 13: no ``100.0% ± 0.0``, no ``± inf``; ratings get an interval; a table
     whose seats were forced says so."""
-    code, out, _ = run(
-        capsys, monkeypatch, ["simulate", "toy", "-n", "1", "-a", "random,heuristic"]
-    )
+    code, out, _ = run_cli(capsys, ["simulate", "toy", "-n", "1", "-a", "random,heuristic"])
     assert code == 0
     assert "inf" not in out and "± 0.0" not in out
     assert "[n/a]" in out  # the mean of one game has no interval
     assert "sat in fixed seats" in out
-    code, out, _ = run(
-        capsys, monkeypatch, ["arena", "toy", "-a", "heuristic,random", "-n", "6", "--json"]
-    )
+    code, out, _ = run_cli(capsys, ["arena", "toy", "-a", "heuristic,random", "-n", "6", "--json"])
     data = json.loads(out)
     heuristic = data["agents"][0]
     assert heuristic["rating"]["low"] is not None or heuristic["win_share"]["value"] == 1
@@ -128,8 +104,8 @@ def test_simulate_json_is_the_same_for_any_worker_count(
     toy_registered, capsys, monkeypatch
 ) -> None:  # type: ignore[no-untyped-def]
     args = ["simulate", "toy", "-n", "10", "--seed", "9", "--json"]
-    _, one, _ = run(capsys, monkeypatch, [*args, "--workers", "1"])
-    _, two, _ = run(capsys, monkeypatch, [*args, "--workers", "2"])
+    _, one, _ = run_cli(capsys, [*args, "--workers", "1"])
+    _, two, _ = run_cli(capsys, [*args, "--workers", "2"])
     a, b = json.loads(one), json.loads(two)
     for d in (a, b):
         d.pop("seconds_per_game")
@@ -138,8 +114,8 @@ def test_simulate_json_is_the_same_for_any_worker_count(
 
 
 def test_arena_plays_every_rotation(toy_registered, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    code, out, _ = run(
-        capsys, monkeypatch, ["arena", "toy", "--agents", "random,random", "-n", "3", "--json"]
+    code, out, _ = run_cli(
+        capsys, ["arena", "toy", "--agents", "random,random", "-n", "3", "--json"]
     )
     assert code == 0
     data = json.loads(out)
@@ -152,9 +128,8 @@ def test_play_against_agents_with_mistakes_and_save(
     save = tmp_path / "g.json"
     # Garbage, an out-of-range number, then always the first move.
     answers = "banana\n99\nhelp\n" + "1\n" * 10
-    code, out, err = run(
+    code, out, err = run_cli(
         capsys,
-        monkeypatch,
         ["play", "toy", "--seed", "5", "--save", str(save)],
         stdin=answers,
     )
@@ -168,21 +143,20 @@ def test_play_against_agents_with_mistakes_and_save(
 
 def test_play_saves_and_resumes(toy_registered, capsys, monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     save = tmp_path / "g.json"
-    code, _, _ = run(
-        capsys, monkeypatch, ["play", "toy", "--seed", "6", "--save", str(save)], stdin="1\nquit\n"
+    code, _, _ = run_cli(
+        capsys, ["play", "toy", "--seed", "6", "--save", str(save)], stdin="1\nquit\n"
     )
     assert code == 0
     partial = Record.load(save)
     assert partial.scores is None and len(partial.moves) >= 1
-    code, _, _ = run(capsys, monkeypatch, ["play", "--resume", str(save)], stdin="1\n" * 10)
+    code, _, _ = run_cli(capsys, ["play", "--resume", str(save)], stdin="1\n" * 10)
     assert code == 0
     assert Record.load(save).scores is not None
 
 
 def test_hot_seat_hands_over(toy_registered, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    code, out, _ = run(
+    code, out, _ = run_cli(
         capsys,
-        monkeypatch,
         ["play", "toy", "--opponents", "human", "--seed", "1"],
         stdin="\n1\n" * 12,
     )
@@ -192,56 +166,54 @@ def test_hot_seat_hands_over(toy_registered, capsys, monkeypatch) -> None:  # ty
 
 def test_replay_as_seat_and_spectator(toy_registered, capsys, monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     save = tmp_path / "g.json"
-    run(capsys, monkeypatch, ["play", "toy", "--seed", "7", "--save", str(save)], stdin="1\n" * 10)
-    code, out, _ = run(capsys, monkeypatch, ["replay", str(save), "--seat", "1"])
+    run_cli(capsys, ["play", "toy", "--seed", "7", "--save", str(save)], stdin="1\n" * 10)
+    code, out, _ = run_cli(capsys, ["replay", str(save), "--seat", "1"])
     assert code == 0 and "final" in out and "as seat 1" in out
-    code, _, err = run(capsys, monkeypatch, ["replay", str(save), "--seat", "5"])
+    code, _, err = run_cli(capsys, ["replay", str(save), "--seat", "5"])
     assert code == 2 and "--seat must be 0 to 1" in err
 
 
 def test_corrupt_record_is_one_clear_line(capsys, monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     bad = tmp_path / "bad.json"
     bad.write_text("{nope")
-    code, _, err = run(capsys, monkeypatch, ["replay", str(bad)])
+    code, _, err = run_cli(capsys, ["replay", str(bad)])
     assert code == 2 and "not a seedbed record" in err
-    code, _, err = run(capsys, monkeypatch, ["replay", str(tmp_path / "missing.json")])
+    code, _, err = run_cli(capsys, ["replay", str(tmp_path / "missing.json")])
     assert code == 2 and "cannot read record" in err
 
 
 def test_bench_prints_figures(toy_registered, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     args = ["bench", "toy", "--seconds", "0.05", "-p", "2", "--repeat", "2"]
-    code, out, _ = run(capsys, monkeypatch, args)
+    code, out, _ = run_cli(capsys, args)
     assert code == 0 and "decisions/s" in out and "best of 2" in out and "median" in out
-    code, _, err = run(capsys, monkeypatch, ["bench", "toy", "--repeat", "0"])
+    code, _, err = run_cli(capsys, ["bench", "toy", "--repeat", "0"])
     assert code == 2 and "repeat" in err
 
 
 @pytest.mark.parametrize("game_id", ["four_fields", "harvest", "sewn", "sow"])
 def test_every_game_has_a_rules_page(game_id: str, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    code, out, _ = run(capsys, monkeypatch, ["rules", game_id])
+    code, out, _ = run_cli(capsys, ["rules", game_id])
     assert code == 0
     assert "ruling" in out.lower()
     assert len(out.splitlines()) > 40
 
 
 def test_games_lists_every_game_and_option(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    code, out, _ = run(capsys, monkeypatch, ["games"])
+    code, out, _ = run_cli(capsys, ["games"])
     assert code == 0
     for name in ("four_fields", "harvest", "sewn", "sow", "full_harvest", "harvest_cards_played"):
         assert name in out
 
 
 def test_play_hints_show_ismcts_estimates(toy_registered, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    code, out, _ = run(
-        capsys, monkeypatch, ["play", "toy", "--seed", "3", "--hints"], stdin="hint\n" + "1\n" * 10
+    code, out, _ = run_cli(
+        capsys, ["play", "toy", "--seed", "3", "--hints"], stdin="hint\n" + "1\n" * 10
     )
     assert code == 0
     assert "estimated win share" in out
 
 
 def test_hint_without_hints_flag_explains(toy_registered, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    code, out, _ = run(
-        capsys, monkeypatch, ["play", "toy", "--seed", "3"], stdin="hint\n" + "1\n" * 10
-    )
+    code, out, _ = run_cli(capsys, ["play", "toy", "--seed", "3"], stdin="hint\n" + "1\n" * 10)
     assert code == 0
     assert "start the game with --hints" in out

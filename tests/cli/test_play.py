@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import random
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from seedbed.cli import main as cli
+from cli_kit import run_cli
 from seedbed.cli import play
 from seedbed.cli.notation import read_move
 from seedbed.cli.play import SeatSpec, resumed_seats
@@ -22,40 +20,22 @@ from seedbed.core.records import Record
 from seedbed.core.registry import available_games, load
 
 
-def run(
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
-    args: list[str],
-    stdin: str = "",
-) -> tuple[int, str, str]:
-    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    code = 0
-    try:
-        cli.main(args)
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 # -- saving -----------------------------------------------------------------------------
 def test_save_refuses_to_overwrite_another_game(
     toy_registered, capsys, monkeypatch, tmp_path
 ) -> None:  # type: ignore[no-untyped-def]
     save = tmp_path / "long.json"
-    run(capsys, monkeypatch, ["play", "toy", "--seed", "1", "--save", str(save)], "1\n" * 10)
+    run_cli(capsys, ["play", "toy", "--seed", "1", "--save", str(save)], "1\n" * 10)
     before = save.read_text()
     assert Record.load(save).scores is not None
-    code, _, err = run(
-        capsys, monkeypatch, ["play", "toy", "--seed", "2", "--save", str(save)], "1\n" * 10
-    )
+    code, _, err = run_cli(capsys, ["play", "toy", "--seed", "2", "--save", str(save)], "1\n" * 10)
     assert code == 2
     assert "holds another game" in err and "--resume" in err and "another file" in err
     assert save.read_text() == before
     # Not a record at all: refused too, and left alone.
     notes = tmp_path / "notes.txt"
     notes.write_text("my notes\n")
-    code, _, err = run(capsys, monkeypatch, ["play", "toy", "--save", str(notes)], "1\n")
+    code, _, err = run_cli(capsys, ["play", "toy", "--save", str(notes)], "1\n")
     assert code == 2 and "not a seedbed game record" in err
     assert notes.read_text() == "my notes\n"
 
@@ -64,13 +44,11 @@ def test_save_after_every_move_and_resume_continue_one_file(
     toy_registered, capsys, monkeypatch, tmp_path
 ) -> None:  # type: ignore[no-untyped-def]
     save = tmp_path / "g.json"
-    code, out, _ = run(
-        capsys, monkeypatch, ["play", "toy", "--seed", "6", "--save", str(save)], "1\n"
-    )
+    code, out, _ = run_cli(capsys, ["play", "toy", "--seed", "6", "--save", str(save)], "1\n")
     assert code == 0 and "end of input: the game is saved in" in out
     moves = len(Record.load(save).moves)
     assert moves >= 1  # the human's move and the agent's reply, saved as they happened
-    code, out, _ = run(capsys, monkeypatch, ["play", "--resume", str(save)], "1\n" * 10)
+    code, out, _ = run_cli(capsys, ["play", "--resume", str(save)], "1\n" * 10)
     assert code == 0 and f"at move {moves}" in out
     assert Record.load(save).scores is not None
     assert not list(tmp_path.glob(".*.tmp"))  # no temporary file left behind
@@ -80,9 +58,8 @@ def test_save_command_sends_later_moves_to_the_new_file(
     toy_registered, capsys, monkeypatch, tmp_path
 ) -> None:  # type: ignore[no-untyped-def]
     first, second = tmp_path / "a.json", tmp_path / "b.json"
-    code, out, _ = run(
+    code, out, _ = run_cli(
         capsys,
-        monkeypatch,
         ["play", "toy", "--seed", "4", "--save", str(first)],
         f"save {second}\n" + "1\n" * 10,
     )
@@ -95,11 +72,9 @@ def test_save_command_refuses_another_game_and_keeps_playing(
     toy_registered, capsys, monkeypatch, tmp_path
 ) -> None:  # type: ignore[no-untyped-def]
     other = tmp_path / "other.json"
-    run(capsys, monkeypatch, ["play", "toy", "--seed", "1", "--save", str(other)], "1\n" * 10)
+    run_cli(capsys, ["play", "toy", "--seed", "1", "--save", str(other)], "1\n" * 10)
     kept = other.read_text()
-    code, out, _ = run(
-        capsys, monkeypatch, ["play", "toy", "--seed", "9"], f"save {other}\n" + "1\n" * 10
-    )
+    code, out, _ = run_cli(capsys, ["play", "toy", "--seed", "9"], f"save {other}\n" + "1\n" * 10)
     assert code == 0 and "holds another game" in " ".join(out.split())
     assert other.read_text() == kept
 
@@ -134,14 +109,12 @@ def test_quit_without_a_save_file_warns_first(
     toy_registered, capsys, monkeypatch, tmp_path
 ) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.chdir(tmp_path)
-    code, out, _ = run(capsys, monkeypatch, ["play", "toy", "--seed", "2"], "1\nquit\nquit\n")
+    code, out, _ = run_cli(capsys, ["play", "toy", "--seed", "2"], "1\nquit\nquit\n")
     assert code == 0
     assert "this game is not saved" in out and out.index("not saved") < out.index("bye")
     assert not list(tmp_path.iterdir())  # quitting twice means: do not save
     # Anything between the two quits asks again.
-    code, out, _ = run(
-        capsys, monkeypatch, ["play", "toy", "--seed", "2"], "1\nquit\nhistory\nquit\n"
-    )
+    code, out, _ = run_cli(capsys, ["play", "toy", "--seed", "2"], "1\nquit\nhistory\nquit\n")
     assert out.count("this game is not saved") == 2 and "bye" not in out
 
 
@@ -149,7 +122,7 @@ def test_end_of_input_without_a_save_file_keeps_the_game(
     toy_registered, capsys, monkeypatch, tmp_path
 ) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.chdir(tmp_path)
-    code, out, _ = run(capsys, monkeypatch, ["play", "toy", "--seed", "2"], "1\n")
+    code, out, _ = run_cli(capsys, ["play", "toy", "--seed", "2"], "1\n")
     assert code == 0 and "so it is now in" in out
     (saved,) = tmp_path.glob("seedbed-toy-2*.json")
     assert Record.load(saved).moves
@@ -159,7 +132,7 @@ def test_end_of_input_without_a_save_file_keeps_the_game(
 @pytest.fixture
 def half_game(toy_registered, capsys, monkeypatch, tmp_path) -> Path:  # type: ignore[no-untyped-def]
     save = tmp_path / "half.json"
-    run(capsys, monkeypatch, ["play", "toy", "-p", "3", "--seed", "6", "--save", str(save)], "1\n")
+    run_cli(capsys, ["play", "toy", "-p", "3", "--seed", "6", "--save", str(save)], "1\n")
     assert Record.load(save).scores is None
     return save
 
@@ -179,14 +152,13 @@ def test_resume_rejects_what_would_change_the_game(
     args = ["play", *extra[:1], "--resume", str(half_game), *extra[1:]]
     if extra[0].startswith("-"):
         args = ["play", "--resume", str(half_game), *extra]
-    code, _, err = run(capsys, monkeypatch, args, "1\n" * 10)
+    code, _, err = run_cli(capsys, args, "1\n" * 10)
     assert code == 2 and message in err, err
 
 
 def test_resume_accepts_what_matches(half_game, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    code, _, err = run(
+    code, _, err = run_cli(
         capsys,
-        monkeypatch,
         ["play", "toy", "--resume", str(half_game), "-p", "3", "--seed", "6"],
         "1\n" * 10,
     )
@@ -195,9 +167,8 @@ def test_resume_accepts_what_matches(half_game, capsys, monkeypatch) -> None:  #
 
 
 def test_resume_may_change_who_plays(half_game, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    code, out, err = run(
+    code, out, err = run_cli(
         capsys,
-        monkeypatch,
         ["play", "--resume", str(half_game), "--seat", "2", "--opponents", "random"],
         "1\n" * 10,
     )
@@ -229,7 +200,7 @@ def test_resume_rejects_unknown_formats_and_wrong_player_lists(
     ):
         path = tmp_path / "bad.json"
         path.write_text(json.dumps({**data, **change}))
-        code, _, err = run(capsys, monkeypatch, ["play", "--resume", str(path)], "1\n")
+        code, _, err = run_cli(capsys, ["play", "--resume", str(path)], "1\n")
         assert code == 2 and message in err, err
 
 
@@ -310,9 +281,7 @@ def test_hints_are_sorted_by_the_value_shown(toy_registered, capsys, monkeypatch
     monkeypatch.setattr(
         play, "_default_hints", lambda state, player: [("AS", 0.2), ("2H", 0.9), ("3C", 0.5)]
     )
-    code, out, _ = run(
-        capsys, monkeypatch, ["play", "toy", "--seed", "3", "--hints"], "hint\n" + "1\n" * 10
-    )
+    code, out, _ = run_cli(capsys, ["play", "toy", "--seed", "3", "--hints"], "hint\n" + "1\n" * 10)
     assert code == 0
     lines = [ln for ln in out.splitlines() if "estimated win share" in ln]
     assert [ln.split(":")[1].strip() for ln in lines] == [
@@ -342,7 +311,7 @@ def test_history_shows_what_the_seat_was_told(capsys, monkeypatch, tmp_path) -> 
             state.apply_action(state.legal_actions()[0])
         path = tmp_path / "g.json"
         Record.from_state(state, players=["human", "random", "random", "random"]).save(path)
-        code, out, _ = run(capsys, monkeypatch, ["play", "--resume", str(path)], "history\nquit\n")
+        code, out, _ = run_cli(capsys, ["play", "--resume", str(path)], "history\nquit\n")
         assert code == 0
         assert "plant ?" in out
         shown = out.split("South (human) > ")[1]
@@ -355,38 +324,38 @@ def test_history_shows_what_the_seat_was_told(capsys, monkeypatch, tmp_path) -> 
 # -- the other commands ---------------------------------------------------------------------
 def test_replay_reads_a_simulate_out_file(toy_registered, capsys, monkeypatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
     lines = tmp_path / "games.jsonl"
-    run(capsys, monkeypatch, ["simulate", "toy", "-n", "3", "--out", str(lines)])
-    code, _, err = run(capsys, monkeypatch, ["replay", str(lines)])
+    run_cli(capsys, ["simulate", "toy", "-n", "3", "--out", str(lines)])
+    code, _, err = run_cli(capsys, ["replay", str(lines)])
     assert code == 2 and "holds 3 games: choose one with --game N (1 to 3)" in err
-    code, out, _ = run(capsys, monkeypatch, ["replay", str(lines), "--game", "2", "--seat", "1"])
+    code, out, _ = run_cli(capsys, ["replay", str(lines), "--game", "2", "--seat", "1"])
     assert code == 0 and "game 2 of 3" in out and "final" in out
     seed = json.loads(lines.read_text().splitlines()[1])["record"]["seed"]
     assert f"seed {seed}," in out  # the second line is the one replayed
-    code, _, err = run(capsys, monkeypatch, ["replay", str(lines), "--game", "4"])
+    code, _, err = run_cli(capsys, ["replay", str(lines), "--game", "4"])
     assert code == 2 and "--game must be 1 to 3" in err
     broken = tmp_path / "broken.jsonl"
     broken.write_text(lines.read_text().splitlines()[0] + "\n{oops\n")
-    code, _, err = run(capsys, monkeypatch, ["replay", str(broken), "--game", "1"])
+    code, _, err = run_cli(capsys, ["replay", str(broken), "--game", "1"])
     assert code == 2 and "line 2 is not valid JSON" in err
 
 
 @pytest.mark.parametrize("seconds", ["0", "-1", "nan", "inf"])
 def test_bench_rejects_times_that_are_not_positive(seconds: str, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    code, _, err = run(capsys, monkeypatch, ["bench", "sow", "--seconds", seconds])
+    code, _, err = run_cli(capsys, ["bench", "sow", "--seconds", seconds])
     assert code == 2 and "--seconds must be a time above 0" in err
 
 
 def test_bench_checks_every_configuration_before_timing(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    code, out, err = run(capsys, monkeypatch, ["bench", "--players", "3", "--seconds", "5"])
+    code, out, err = run_cli(capsys, ["bench", "--players", "3", "--seconds", "5"])
     assert code == 2 and "sewn is for 4 players, not 3" in err and "decisions" not in out
 
 
 def test_the_menu_accepts_quit_and_end_of_input(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    code, out, _ = run(capsys, monkeypatch, ["play"], "quit\n")
+    code, out, _ = run_cli(capsys, ["play"], "quit\n")
     assert code == 0
-    code, out, err = run(capsys, monkeypatch, ["play"], "")
+    code, out, err = run_cli(capsys, ["play"], "")
     assert code == 0 and "no game chosen" in out and not err
-    code, out, _ = run(capsys, monkeypatch, ["play"], "2\nquit\n")
+    code, out, _ = run_cli(capsys, ["play"], "2\nquit\n")
     assert code == 0
 
 
@@ -425,7 +394,7 @@ def test_scores_unknown_to_a_seat_are_not_printed_in_replay(capsys, monkeypatch,
     known = state.scores_for(0)
     path = tmp_path / "sow.json"
     Record.from_state(state).save(path)
-    code, out, _ = run(capsys, monkeypatch, ["replay", str(path), "--seat", "0"])
+    code, out, _ = run_cli(capsys, ["replay", str(path), "--seat", "0"])
     assert code == 0
     line = next(ln for ln in out.splitlines() if "scores so far" in ln)
     for p, value in enumerate(known):
@@ -436,8 +405,8 @@ def test_scores_unknown_to_a_seat_are_not_printed_in_replay(capsys, monkeypatch,
 def test_a_save_file_that_cannot_be_written_stops_before_the_game(
     toy_registered, capsys, monkeypatch, tmp_path
 ) -> None:  # type: ignore[no-untyped-def]
-    code, out, err = run(
-        capsys, monkeypatch, ["play", "toy", "--save", str(tmp_path / "no" / "g.json")], "1\n"
+    code, out, err = run_cli(
+        capsys, ["play", "toy", "--save", str(tmp_path / "no" / "g.json")], "1\n"
     )
     assert code == 2 and "cannot write record" in err and "plays" not in out
 
@@ -459,9 +428,8 @@ def test_saves_failing_mid_game_are_reported_once_and_quit_then_warns(
 
     monkeypatch.setattr(Record, "save", flaky)
     monkeypatch.chdir(tmp_path)
-    code, out, _ = run(
+    code, out, _ = run_cli(
         capsys,
-        monkeypatch,
         ["play", "toy", "-p", "3", "--seed", "2", "--save", str(save)],
         "1\nquit\nquit\n",
     )

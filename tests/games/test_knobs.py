@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import seedbed
-from seedbed.cli import main as cli
+from cli_kit import run_cli
 from seedbed.core.registry import game_class
 from seedbed.testing.conformance import game_configurations
 
@@ -21,16 +21,6 @@ KNOB_CONFIGS = [
     for p in game_configurations(g)
     if any(game_class(g).options[k].implied for k in p if k != "players")
 ]
-
-
-def run(capsys: pytest.CaptureFixture[str], args: list[str]) -> tuple[int, str, str]:
-    code = 0
-    try:
-        cli.main(args)
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_every_game_with_knobs_has_configurations_for_them() -> None:
@@ -67,7 +57,7 @@ def test_agents_play_every_knob_value(game_id: str, params: dict[str, Any]) -> N
 
 
 def test_games_lists_the_knobs_with_ranges(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, ["games"])
+    code, out, _ = run_cli(capsys, ["games"])
     assert code == 0
     assert "-o target=<1..99>  (default 17)" in out
     assert "-o hand_size=<2..10>  (default 4)" in out
@@ -85,7 +75,7 @@ def test_games_lists_the_knobs_with_ranges(capsys: pytest.CaptureFixture[str]) -
 def test_simulate_refuses_a_bad_knob_value_in_one_line(
     capsys: pytest.CaptureFixture[str], option: str, message: str
 ) -> None:
-    code, out, err = run(capsys, ["simulate", "four_fields", "-n", "2", "-o", option])
+    code, out, err = run_cli(capsys, ["simulate", "four_fields", "-n", "2", "-o", option])
     assert code == 2
     assert message in err
     assert len(err.strip().splitlines()) == 1, err
@@ -94,7 +84,7 @@ def test_simulate_refuses_a_bad_knob_value_in_one_line(
 
 def test_simulate_plays_a_knob(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["simulate", "four_fields", "-n", "4", "--seed", "3", "--json", "--workers", "1"]
-    code, out, _ = run(capsys, [*args, "-o", "target=5"])
+    code, out, _ = run_cli(capsys, [*args, "-o", "target=5"])
     assert code == 0
     data = json.loads(out)
     assert data["params"] == {"players": 2, "full_harvest": False, "target": 5}

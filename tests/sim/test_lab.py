@@ -12,17 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from cli_kit import run_cli
 from seedbed.cli import main as cli
-
-
-def run(capsys: pytest.CaptureFixture[str], args: list[str]) -> tuple[int, str, str]:
-    code = 0
-    try:
-        cli.main(args)
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def assert_self_contained(html: str) -> None:
@@ -40,7 +31,7 @@ def test_report_writes_one_page_and_its_json(tmp_path: Path, capsys) -> None:  #
     page = tmp_path / "ff.html"
     args = ["report", "four_fields", "-p", "3", "-n", "40", "--seed", "3"]
     args += ["--skill-games", "2", "--ladder", "random,heuristic", "--out", str(page)]
-    code, out, err = run(capsys, args)
+    code, out, err = run_cli(capsys, args)
     assert code == 0, err
     assert f"wrote {page}" in " ".join(out.split())
     html = page.read_text()
@@ -67,7 +58,7 @@ def test_report_writes_one_page_and_its_json(tmp_path: Path, capsys) -> None:  #
     # The recorded command plays the same games: the same digest.
     again = tmp_path / "again.html"
     argv = shlex.split(facts["command"])[1:] + ["--out", str(again)]
-    code, _, err = run(capsys, argv)
+    code, _, err = run_cli(capsys, argv)
     assert code == 0, err
     data2 = json.loads((tmp_path / "again.json").read_text())
     assert data2["facts"]["results_sha256"] == facts["results_sha256"]
@@ -78,7 +69,7 @@ def test_compare_pairs_variants_by_deal(tmp_path: Path, capsys) -> None:  # type
     page = tmp_path / "cmp.html"
     args = ["compare", "four_fields", "-p", "3", "-n", "40", "--out", str(page)]
     args += ["-o", "full_harvest=true", "--against"]
-    code, out, err = run(capsys, args)
+    code, out, err = run_cli(capsys, args)
     assert code == 0, err
     html = page.read_text()
     assert_self_contained(html)
@@ -101,15 +92,15 @@ def test_compare_arguments_are_checked(capsys) -> None:  # type: ignore[no-untyp
         {"a": 2, "b": "x"},
         {},
     ]
-    code, _, err = run(capsys, ["compare", "four_fields", "-o", "full_harvest=true"])
+    code, _, err = run_cli(capsys, ["compare", "four_fields", "-o", "full_harvest=true"])
     assert code == 2 and "at least two variants" in err
-    code, _, err = run(capsys, ["compare", "four_fields", "--against"])
+    code, _, err = run_cli(capsys, ["compare", "four_fields", "--against"])
     assert code == 2 and "same rules" in err
-    code, _, err = run(capsys, ["compare", "four_fields", "-o", "colour=red", "--against"])
+    code, _, err = run_cli(capsys, ["compare", "four_fields", "-o", "colour=red", "--against"])
     assert code == 2 and "no option colour" in err
-    code, _, err = run(capsys, ["compare", "four_fields", "--against", "stray"])
+    code, _, err = run_cli(capsys, ["compare", "four_fields", "--against", "stray"])
     assert code == 2 and "unexpected argument 'stray'" in err
-    code, _, err = run(capsys, ["report", "four_fields", "--out", "page.txt"])
+    code, _, err = run_cli(capsys, ["report", "four_fields", "--out", "page.txt"])
     assert code == 2 and "HTML page" in err
     assert "Traceback" not in err
 
@@ -119,5 +110,5 @@ def test_report_says_what_it_needs_without_the_lab_extra(
 ) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setitem(sys.modules, "jinja2", None)  # as if not installed
     monkeypatch.delitem(sys.modules, "seedbed.lab.html", raising=False)
-    code, _, err = run(capsys, ["report", "four_fields", "-n", "1"])
+    code, _, err = run_cli(capsys, ["report", "four_fields", "-n", "1"])
     assert code == 2 and "seedbed[lab]" in err

@@ -54,13 +54,16 @@ def read_results(paths: Iterable[Path]) -> dict[Pairing, list[GameResult]]:
 
 
 def win_shares(results: list[GameResult]) -> dict[str, Estimate]:
-    """Each agent's share of the wins (ties shared) per seat it held, clustered by deal."""
+    """Each agent's share of the wins (ties shared) per seat it held, clustered by deal.
+
+    A deal is known by its seed, not by its index in a run: runs with other seeds pooled
+    together number their deals from 0 too, and those are other deals."""
     values: dict[str, list[float]] = defaultdict(list)
     clusters: dict[str, list[int]] = defaultdict(list)
     for r in results:
         for seat, spec in enumerate(r.seats):
             values[spec].append(r.returns[seat])
-            clusters[spec].append(r.deal)
+            clusters[spec].append(r.seed)
     return {spec: share(values[spec], clusters[spec]) for spec in values}
 
 
@@ -98,7 +101,7 @@ def report(paths: list[Path]) -> str:
             if pairing.game != game:
                 continue
             every.extend(sorted(results, key=lambda r: r.index))
-            deals = len({r.deal for r in results})
+            deals = len({r.seed for r in results})
             shares = win_shares(results)
             cells = ", ".join(
                 f"{spec} {shares[spec].format(percent=True)}"

@@ -55,6 +55,9 @@ OptionArg = Annotated[
     list[str] | None,
     typer.Option("--option", "-o", help="A game option as NAME=VALUE (repeatable)."),
 ]
+GameArg = Annotated[str, typer.Argument(help="Game id.")]
+PlayersArg = Annotated[int | None, typer.Option("--players", "-p")]
+SeedArg = Annotated[int, typer.Option("--seed")]
 
 
 class UserError(Exception):
@@ -450,14 +453,14 @@ def _run_and_report(
 
 @app.command()
 def simulate(
-    game: Annotated[str, typer.Argument(help="Game id.")],
+    game: GameArg,
     agents: Annotated[
         str, typer.Option("--agents", "-a", help="One spec for all seats or one per seat.")
     ] = "random",
-    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    players: PlayersArg = None,
     games_: Annotated[int, typer.Option("--games", "-n", help="How many games.")] = 100,
     workers: Annotated[int, typer.Option("--workers", "-w", help="Processes.")] = 1,
-    seed: Annotated[int, typer.Option("--seed")] = 0,
+    seed: SeedArg = 0,
     rotate: Annotated[
         bool, typer.Option("--rotate", help="Rotate the agents round the seats game by game.")
     ] = False,
@@ -494,12 +497,12 @@ def simulate(
 
 @app.command()
 def arena(
-    game: Annotated[str, typer.Argument(help="Game id.")],
+    game: GameArg,
     agents: Annotated[str, typer.Option("--agents", "-a", help="One spec per seat.")],
-    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    players: PlayersArg = None,
     games_: Annotated[int, typer.Option("--games", "-n", help="How many deals.")] = 50,
     workers: Annotated[int, typer.Option("--workers", "-w")] = 1,
-    seed: Annotated[int, typer.Option("--seed")] = 0,
+    seed: SeedArg = 0,
     out: Annotated[Path | None, typer.Option("--out")] = None,
     resume: ResumeArg = False,
     as_json: Annotated[bool, typer.Option("--json")] = False,
@@ -636,24 +639,25 @@ LadderArg = Annotated[
     typer.Option("--ladder", help="Agents of increasing strength for the skill section."),
 ]
 WorkersArg = Annotated[int, typer.Option("--workers", "-w", help="Processes (or Ray CPUs).")]
+HtmlOutArg = Annotated[
+    Path | None, typer.Option("--out", help="The HTML page (its JSON goes beside it).")
+]
 DEFAULT_LADDER = ",".join(lab_defaults.DEFAULT_LADDER)
 
 
 @app.command()
 def report(
-    game: Annotated[str, typer.Argument(help="Game id.")],
-    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    game: GameArg,
+    players: PlayersArg = None,
     agents: LabAgents = "heuristic",
     games_: LabGames = 500,
-    seed: Annotated[int, typer.Option("--seed")] = 0,
+    seed: SeedArg = 0,
     skill_games: SkillGames = 4,
     ladder: LadderArg = DEFAULT_LADDER,
     workers: WorkersArg = 1,
     backend: BackendArg = "local",
     address: AddressArg = None,
-    out: Annotated[
-        Path | None, typer.Option("--out", help="The HTML page (its JSON goes beside it).")
-    ] = None,
+    out: HtmlOutArg = None,
     option: OptionArg = None,
 ) -> None:
     """A designer's balance report: one self-contained HTML page (plots, 95% intervals)
@@ -698,19 +702,17 @@ def split_variants(args: list[str]) -> list[dict[str, object]]:
 )
 def compare(
     ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help="Game id.")],
-    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    game: GameArg,
+    players: PlayersArg = None,
     agents: LabAgents = "heuristic",
     games_: LabGames = 500,
-    seed: Annotated[int, typer.Option("--seed")] = 0,
+    seed: SeedArg = 0,
     skill_games: SkillGames = 0,
     ladder: LadderArg = DEFAULT_LADDER,
     workers: WorkersArg = 1,
     backend: BackendArg = "local",
     address: AddressArg = None,
-    out: Annotated[
-        Path | None, typer.Option("--out", help="The HTML page (its JSON goes beside it).")
-    ] = None,
+    out: HtmlOutArg = None,
 ) -> None:
     """Variants side by side on the same seeds and agents:
     seedbed compare GAME -o NAME=VALUE ... --against [-o NAME=VALUE ...] [--against ...].
@@ -728,7 +730,7 @@ def compare(
 def bench(
     game: Annotated[str | None, typer.Argument(help="Game id (default: all).")] = None,
     seconds: Annotated[float, typer.Option("--seconds", help="Time per configuration.")] = 2.0,
-    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    players: PlayersArg = None,
     option: OptionArg = None,
     repeat: Annotated[
         int, typer.Option("--repeat", min=1, help="Runs per configuration; the best is shown.")

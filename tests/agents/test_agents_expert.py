@@ -55,9 +55,11 @@ def test_the_solver_finds_the_minimax_value_and_move(seed: int) -> None:
     for state in _endgames(seed, count=2, cards=3):
         seat = state.current_player()
         assert seat is not None
-        values = solve(state, seat, max_nodes=100_000)
+        moves = endgame_moves(state.infoset(seat))
+        assert moves is not None
+        values = solve(state, seat, moves, max_nodes=100_000)
         assert set(values) == set(state.legal_actions())
-        reference = Solver(seat, state, max_nodes=0)
+        reference = Solver(seat, state, moves, max_nodes=0)
         exact = {}
         for a in state.legal_actions():
             child = state.clone()
@@ -88,7 +90,7 @@ def _last_cards() -> State:
 def test_the_solver_takes_the_field_with_the_matching_five() -> None:
     state = _last_cards()
     assert endgame_moves(state.infoset(0)) == 3
-    values = solve(state, 0, max_nodes=10_000)
+    values = solve(state, 0, 3, max_nodes=10_000)
     best = max(values, key=lambda a: (values[a], -a))
     assert state.action_to_string(best).upper().startswith("5D")
     assert "5H" in state.action_to_string(best).upper()
@@ -122,7 +124,7 @@ def test_the_solver_gives_up_past_its_node_budget() -> None:
     seat = state.current_player()
     assert seat is not None
     with pytest.raises(NodeBudgetExceeded):
-        solve(state, seat, max_nodes=3)
+        solve(state, seat, 8, max_nodes=3)
     # The search then falls back on its playouts.
     search = ExpertSearch(iterations=40, seed=2, endgame_nodes=3)
     rows = search.ranked(state.infoset(seat))

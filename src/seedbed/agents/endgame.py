@@ -9,11 +9,12 @@ returns each root move's exact value; :func:`endgame_moves` says, per game, when
 the position is such an endgame (``None`` elsewhere).
 
 The value of a line for the seat is its score gain minus its rival's at the end of
-the round (the first change of ``scores()``, as the search's playouts cut), plus
-``GAME_WEIGHT`` times (``returns`` - 1/2) when the line ends the game: winning the
-game outweighs any margin. The search reaches the game only through the protocol
-(``clone``, ``apply_action``, ``legal_actions``, ``scores``, ``compact_view`` for the
-table's keys) and the game's public vocabulary (``seedbed.games.<id>.rules``).
+the round (the first change of ``scores()``, as the search's playouts cut, or the
+number of moves the probe said were left: a round may end with no score changed),
+plus ``GAME_WEIGHT`` times (``returns`` - 1/2) when the line ends the game: winning
+the game outweighs any margin. The search reaches the game only through the protocol
+(``clone``, ``apply_action``, ``legal_actions``, ``scores``, ``move_number``, the
+seat's ``view()`` for the probe and both seats' ``compact_view`` as the table's keys).
 """
 
 from __future__ import annotations
@@ -41,18 +42,12 @@ def _four_fields_cards_left(infoset: InfoSet) -> int | None:
     return int(sum(p["hand_size"] for p in table["players"]))
 
 
-def _four_fields_round(state: State) -> int:
-    from seedbed.games.four_fields.rules import CV_ROUND
-
-    return state.compact_view(0)[CV_ROUND]
-
-
-#: Per game id: how many cards (or moves) are left to play in a two-player endgame
-#: with no hidden information (``None`` when the position is not one), and the
-#: number of a state's round (the solver stops where it changes: a round may end
-#: with no score changed).
-ENDGAMES: dict[str, tuple[Callable[[InfoSet], int | None], Callable[[State], int]]] = {
-    "four_fields": (_four_fields_cards_left, _four_fields_round),
+#: Per game id: how many moves are left to the end of the round in a two-player
+#: endgame with no hidden information, or ``None`` when the position is not one. The
+#: solver stops there (a round may end with no score changed, and the next one is
+#: dealt from cards nobody has seen).
+ENDGAMES: dict[str, Callable[[InfoSet], int | None]] = {
+    "four_fields": _four_fields_cards_left,
 }
 
 
@@ -60,8 +55,8 @@ def endgame_moves(infoset: InfoSet) -> int | None:
     """Moves left in ``infoset``'s perfect-information endgame, or ``None``."""
     if infoset.num_players != 2:
         return None
-    entry = ENDGAMES.get(infoset.game.id)
-    return None if entry is None else entry[0](infoset)
+    probe = ENDGAMES.get(infoset.game.id)
+    return None if probe is None else probe(infoset)
 
 
 class Solver:
@@ -71,13 +66,13 @@ class Solver:
         self,
         seat: int,
         start: State,
+        moves: int,
         max_nodes: int,
         deadline: float | None = None,
     ) -> None:
         self.seat = seat
-        entry = ENDGAMES.get(start.game.id)
-        self.round_of: Callable[[State], int] | None = None if entry is None else entry[1]
-        self.round = -1 if self.round_of is None else self.round_of(start)
+        #: The round ends this many moves after ``start``.
+        self.end = start.move_number() + moves
         #: ``time.process_time()`` past which the search gives up (None: never).
         self.deadline = deadline
         self.start = start.scores()
@@ -93,9 +88,7 @@ class Solver:
             gains = [s - b for s, b in zip(state.scores(), self.start, strict=True)]
             return gains[seat] - gains[1 - seat] + GAME_WEIGHT * (state.returns()[seat] - 0.5)
         scores = state.scores()
-        if scores != self.start or (
-            self.round_of is not None and self.round_of(state) != self.round
-        ):
+        if scores != self.start or state.move_number() >= self.end:
             return (scores[seat] - self.start[seat]) - (scores[1 - seat] - self.start[1 - seat])
         return None
 
@@ -146,12 +139,14 @@ class Solver:
 
 
 def solve(
-    state: State, seat: int, max_nodes: int, deadline: float | None = None
+    state: State, seat: int, moves: int, max_nodes: int, deadline: float | None = None
 ) -> dict[int, float]:
     """The legal moves' values for ``seat`` (to move) in ``state``, a position with no
-    hidden information: exact for the best moves, an upper bound (no more than the
-    best) for the others; raises :class:`NodeBudgetExceeded` past ``max_nodes``."""
-    solver = Solver(seat, state, max_nodes, deadline)
+    hidden information whose round ends ``moves`` moves later: exact for the best
+    moves, an upper bound (no more than the best) for the others. Raises
+    :class:`NodeBudgetExceeded` past ``max_nodes`` nodes or the CPU clock's
+    ``deadline``."""
+    solver = Solver(seat, state, moves, max_nodes, deadline)
     out: dict[int, float] = {}
     best = -float("inf")
     for action in state.legal_actions():

@@ -114,7 +114,7 @@ class ExpertSearch:
             try:
                 # Half the time at most, so that the playouts still have some.
                 deadline = None if self.seconds is None else began + self.seconds / 2
-                values = solve(infoset.sample(rng), seat, self.endgame_nodes, deadline)
+                values = solve(infoset.sample(rng), seat, moves_left, self.endgame_nodes, deadline)
             except NodeBudgetExceeded:
                 pass
             else:
@@ -289,9 +289,8 @@ class EndgameAgent:
         if moves_left is not None and moves_left <= self.endgame_moves:
             deadline = None if self.seconds is None else began + self.seconds / 2
             try:
-                values = solve(
-                    infoset.sample(self.rng), infoset.player, self.endgame_nodes, deadline
-                )
+                world = infoset.sample(self.rng)
+                values = solve(world, infoset.player, moves_left, self.endgame_nodes, deadline)
             except NodeBudgetExceeded:
                 pass
             else:

@@ -1,30 +1,38 @@
-"""The ``expert`` search: paired flat Monte Carlo with sequential halving at the root.
+"""The expert level's search, and a flat-search experiment (issue 16).
 
-Today's ISMCTS default (``depth=1``) is flat Monte Carlo at the root: every iteration
-draws a fresh determinization, picks one root move by UCB and plays the rest with the
-heuristic. Three changes make the same playouts tell the moves apart better:
+Two agents:
 
-1. **Sequential halving** (Karnin, Koren and Somekh 2013; for MCTS roots, Pepels et
-   al. 2014) instead of UCB: the budget is split into ``ceil(log2 K)`` phases; in each
-   phase every surviving move gets the same share of playouts, then the worse half is
-   dropped. It minimises the chance of playing a worse move (simple regret), which is
-   what a decision needs; UCB minimises the regret of the playouts themselves.
-2. **Paired samples** (common random numbers): in a phase, each determinization is
-   played out once after *every* surviving move, each playout seeded alike, so the
-   luck of the deal (the hidden cards drawn, the playout's tie-breaks) is shared by
-   the moves compared and largely cancels from their differences.
-3. **A reward that counts the margin**: a game played out to the end is worth
-   ``WIN_WEIGHT * returns + (1 - WIN_WEIGHT) * margin`` to the seat, the margin being
-   its score against the best rival's, scaled into [0, 1]; a playout cut at the end
-   of a round (SEWN, Four Fields) is valued like ISMCTS's, by the seat's share of the
-   points scored since the determinization was drawn. The margin separates moves
-   that all win (or all lose) in most playouts, where win/loss alone is all noise.
+- ``endgame`` (:class:`EndgameAgent`, the ``expert`` level): today's default ISMCTS,
+  except where a two-player position has no hidden information left and few moves to
+  the end of the round; there the move is solved exactly
+  (:mod:`seedbed.agents.endgame`).
+- ``flat`` (:class:`ExpertSearch`): flat Monte Carlo at the root with three changes
+  meant to tell the moves apart better with the same playouts. Measured *weaker* than
+  today's ISMCTS at equal CPU in Four Fields and Harvest (``docs/strength.md``), kept
+  so that the comparison can be rerun and improved:
 
-The search decides only from the seat's :class:`InfoSet` (``infoset.sample``) and
-plays through the protocol, like every agent. ``time=`` budgets CPU seconds
-(``time.process_time``: a loaded machine slows both rivals alike instead of taking
-think time from whichever runs in the busier moment); ``iterations=`` (playouts) makes
-a decision exactly reproducible for a seed.
+  1. **Sequential halving** (Karnin, Koren and Somekh 2013; for MCTS roots, Pepels et
+     al. 2014) instead of UCB: the budget is split into ``ceil(log2 K)`` phases; in
+     each phase every surviving move gets the same share of playouts, then the worse
+     half is dropped (it aims at simple regret, the chance of playing a worse move).
+  2. **Paired samples** (common random numbers): in a phase, each determinization is
+     played out once after *every* surviving move, each playout seeded alike, so the
+     luck of the deal is shared by the moves compared.
+  3. **A reward that counts the margin**: a game played out to the end is worth
+     ``win * returns + (1 - win) * margin`` to the seat, the margin being its score
+     against the best rival's, scaled into [0, 1]; a playout cut at the end of a round
+     (SEWN, Four Fields) is valued like ISMCTS's, by the seat's share of the points
+     scored since the determinization was drawn.
+
+  What it lacks is ISMCTS's prior: progressive bias expands and favours the
+  heuristic's move first, while the first halving phase spreads a playout or two over
+  every move and drops half of them on that noise.
+
+Both decide only from the seat's :class:`InfoSet` (``infoset.sample``) and play
+through the protocol, like every agent. ``time=`` budgets CPU seconds
+(``time.process_time``: a loaded machine then slows both rivals alike instead of
+taking think time from whichever runs in the busier moment); ``iterations=`` makes a
+decision exactly reproducible for a seed.
 """
 
 from __future__ import annotations
@@ -252,7 +260,8 @@ class EndgameAgent:
     left, the move is solved exactly (:func:`~seedbed.agents.endgame.solve`, within a
     node budget and half the time budget); everywhere else (and when the solver gives
     up) the default ISMCTS decides. ``iterations`` is ISMCTS's budget (the level's
-    games replay exactly); ``seconds`` is CPU time (``time.process_time``), spent in
+    games replay exactly); ``seconds`` (which takes precedence when both are given) is
+    CPU time (``time.process_time``), spent in
     independent ISMCTS searches of :data:`CHUNK` iterations whose root statistics are
     added up (the default tree is one action deep, so its root statistics are all it
     keeps; a chunk restarts only their exploration)."""

@@ -48,12 +48,14 @@ MAX_GAME_LENGTH: dict[str, int] = {"sewn": 408, "sow": 1250, "harvest": 3000, "f
 
 
 def max_game_length(game: Game) -> int:
-    """:data:`MAX_GAME_LENGTH` for ``game``'s designer knobs: SEWN plays 102 decisions
-    a round for its ``rounds``; a Four Fields game to a higher ``target`` plays more
+    """The game's own bound where a rule gives one (``Game.max_game_length``: SEWN's
+    rounds of a fixed number of decisions, for its knobs), else :data:`MAX_GAME_LENGTH`
+    for ``game``'s designer knobs: a Four Fields game to a higher ``target`` plays more
     rounds, in proportion."""
+    exact = game.max_game_length()
+    if exact is not None:
+        return exact
     base = MAX_GAME_LENGTH.get(game.id, 100_000)
-    if game.id == "sewn":
-        return 102 * int(game.option("rounds"))
     if game.id == "four_fields":
         return math.ceil(base * max(1.0, int(game.option("target")) / 17))
     return base

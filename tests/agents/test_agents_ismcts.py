@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
 from agents_cases import configs, mid_game_states
@@ -180,20 +181,54 @@ def test_four_fields_scores_only_at_round_ends() -> None:
         rounds = state.view(None)["table"]["round"]
 
 
-def test_sewn_rounds_have_102_decisions() -> None:
-    """``playout_horizon = 102`` for SEWN relies on this (public round number)."""
+@pytest.mark.parametrize("seed_tricks", [6, 3, 1])
+def test_sewn_rounds_count_their_decisions_down(seed_tricks: int) -> None:
+    """``playout_horizon = "round"`` for SEWN relies on this: ``round_moves_left()``
+    starts every round at ``rules.decisions_per_round`` (102 in the rulebook game),
+    goes down by one a move and the public round number changes exactly when it
+    starts again."""
     from seedbed.agents.heuristic import playout_cutoff
+    from seedbed.games.sewn import rules
 
-    assert playout_cutoff(seedbed.load("sewn")) == 102
-    state = seedbed.load("sewn").new_state(4)
+    game = seedbed.load("sewn", seed_tricks=seed_tricks)
+    assert playout_cutoff(game) == "round"
+    per_round = rules.decisions_per_round(seed_tricks)
+    state = game.new_state(4)
     agents = [make_agent("random", seed=p) for p in range(4)]
+    assert state.round_moves_left() == per_round
     while not state.is_terminal():
-        expected = state.move_number() // 102 + 1
-        assert state.view(None)["table"]["round"] == expected
+        left = state.round_moves_left()
+        assert left is not None
+        assert left == per_round - state.move_number() % per_round
+        assert state.view(None)["table"]["round"] == state.move_number() // per_round + 1
         player = state.current_player()
         assert player is not None
         state.apply_action(agents[player].select_action(state.infoset(player)))
-    assert state.move_number() == 4 * 102
+    assert state.round_moves_left() is None
+    assert state.move_number() == 4 * per_round == game.max_game_length()
+
+
+@pytest.mark.parametrize("rollout", ["random", "heuristic"])
+def test_sewn_playouts_from_a_position_stop_at_the_round_end(rollout: str) -> None:
+    """A state read from a position has no move list; its playouts still stop where
+    its round ends (not 102 moves on, as counting the move list did)."""
+    from seedbed.agents import ismcts as search
+    from seedbed.agents.heuristic import policy_for
+
+    game = seedbed.load("sewn")
+    state = game.new_state(9)
+    rng = random.Random(2)
+    for _ in range(150):  # into round 2's Seed Phase
+        state.apply_action(rng.choice(state.legal_actions()))
+    here = game.from_position(state.position())
+    assert here.move_number() == 0
+    left = here.round_moves_left()
+    assert left == state.round_moves_left() == 2 * 102 - 150
+    play = search._random_rollout if rollout == "random" else search._heuristic_rollout
+    play(here, rng, "round", policy_for(game))
+    assert here.move_number() == left
+    assert here.view(None)["table"]["round"] == 3
+    assert here.round_moves_left() == 102
 
 
 def test_no_cutoff_for_other_games() -> None:
@@ -204,5 +239,5 @@ def test_no_cutoff_for_other_games() -> None:
 
 
 def test_cutoff_spec_values() -> None:
-    for text in ("auto", "score", "true", "none", "false", "102"):
+    for text in ("auto", "score", "round", "true", "none", "false", "102"):
         assert make_agent(f"ismcts:iterations=5,cutoff={text}", seed=1).name == "ismcts"

@@ -15,10 +15,12 @@ The searcher decides for the seat of an :class:`InfoSet` and uses nothing else:
    game is played out with the random or the heuristic policy. A ``cutoff`` may end
    the playout early, valued by each seat's share of the points scored since the
    determinization was drawn:
-   ``score`` at the first change of ``scores()``, ``N`` at the next multiple of N
-   moves. ``auto`` (the default) takes what the game declares (``playout_horizon``):
-   the round end in SEWN (102 decisions a round) and Four Fields (scores change only
-   when a round ends), no cutoff in SOW and Harvest.
+   ``score`` at the first change of ``scores()``, ``round`` at the end of the round
+   in play (``State.round_moves_left()``), ``N`` at the next multiple of N moves.
+   ``auto`` (the default) takes what the game declares (``playout_horizon``): the
+   round end in SEWN (a fixed number of decisions a round, 102 in the rulebook game)
+   and Four Fields (scores change only when a round ends), no cutoff in SOW and
+   Harvest.
    ``depth`` (0: none) caps the tree at that many actions from the root; below it
    the playout policy decides. ``depth=1`` is flat Monte Carlo over the root's
    moves: with heuristic playouts it estimates "this move, then everyone plays the
@@ -77,6 +79,9 @@ def _stop_rule(state: State, cutoff: Cutoff) -> tuple[list[float] | None, int]:
     the move number that ends it (0: none)."""
     if cutoff == "score":
         return state.scores(), 0
+    if cutoff == "round":
+        left = state.round_moves_left()
+        return None, 0 if left is None else state.move_number() + left
     if isinstance(cutoff, int) and cutoff > 0:
         return None, (state.move_number() // cutoff + 1) * cutoff
     return None, 0
@@ -188,9 +193,12 @@ class ISMCTS:
             raise ValueError(f"ismcts iterations must be at least 1, not {iterations}")
         if seconds is not None and seconds <= 0:
             raise ValueError(f"ismcts time must be positive, not {seconds}")
-        if not (cutoff in ("auto", "score", None) or (isinstance(cutoff, int) and cutoff > 0)):
+        if not (
+            cutoff in ("auto", "score", "round", None) or (isinstance(cutoff, int) and cutoff > 0)
+        ):
             raise ValueError(
-                f"ismcts cutoff must be auto, score, none or a whole number > 0, not {cutoff!r}"
+                "ismcts cutoff must be auto, score, round, none or a whole number > 0, "
+                f"not {cutoff!r}"
             )
         if depth < 0:
             raise ValueError(f"ismcts depth must be 0 (no limit) or more, not {depth}")
@@ -200,8 +208,9 @@ class ISMCTS:
         self.seconds = seconds
         self.c = c
         self.rollout = rollout
-        #: Where playouts stop: ``"score"`` at the first change of ``scores()``, an int
-        #: ``n`` at the next multiple of ``n`` moves, ``None`` at the end of the game,
+        #: Where playouts stop: ``"score"`` at the first change of ``scores()``,
+        #: ``"round"`` at the end of the round in play, an int ``n`` at the next
+        #: multiple of ``n`` moves, ``None`` at the end of the game,
         #: ``"auto"`` as the game declares (``Game.playout_horizon``).
         self.cutoff = cutoff
         #: Progressive bias toward the heuristic's move: ``bias / (visits + 1)`` is
@@ -383,7 +392,7 @@ def _make(options: dict[str, str], seed: int | None) -> ISMCTSAgent:
         raise ValueError(f"agent 'ismcts' option depth takes a whole number, not {depth_text!r}")
     cutoff_text = options.get("cutoff", "auto").lower()
     cutoff: str | int | None
-    if cutoff_text in ("auto", "score"):
+    if cutoff_text in ("auto", "score", "round"):
         cutoff = cutoff_text
     elif cutoff_text == "true":
         cutoff = "score"
@@ -393,8 +402,8 @@ def _make(options: dict[str, str], seed: int | None) -> ISMCTSAgent:
         cutoff = int(cutoff_text)
     else:
         raise ValueError(
-            "agent 'ismcts' option cutoff takes auto, score (or true), none (or false) "
-            f"or a number of moves per round, not {cutoff_text!r}"
+            "agent 'ismcts' option cutoff takes auto, score (or true), round, none (or "
+            f"false) or a number of moves per round, not {cutoff_text!r}"
         )
     return ISMCTSAgent(
         ISMCTS(
@@ -414,5 +423,5 @@ register_agent(
     "ismcts",
     _make,
     "information-set MCTS (iterations=600 | time=SECONDS, rollout=heuristic|random, c=0.7, "
-    "cutoff=auto|score|none|N, bias=1, depth=1; depth=0: no limit)",
+    "cutoff=auto|score|round|none|N, bias=1, depth=1; depth=0: no limit)",
 )

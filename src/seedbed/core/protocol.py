@@ -135,9 +135,10 @@ class Game(ABC):
     #: ``heuristic`` agent and by search playouts; ``None``: the generic policy.
     policy: ClassVar[str | None] = None
     #: Where a search playout may stop and be valued by the scores: ``"score"`` (scores
-    #: change only when a round ends, so stop at the first change), an int ``n`` (every
-    #: round has exactly ``n`` decisions: stop at the next multiple of ``n`` moves), or
-    #: ``None`` (play to the end).
+    #: change only when a round ends, so stop at the first change), ``"round"`` (stop
+    #: at the end of the round in play: after ``State.round_moves_left()`` more
+    #: decisions), an int ``n`` (stop at the next multiple of ``n`` moves of the move
+    #: list), or ``None`` (play to the end).
     playout_horizon: ClassVar[str | int | None] = None
 
     # ``players`` is an int or None; typed Any so that a wrong type reaches the clear
@@ -276,6 +277,11 @@ class Game(ABC):
         raise NotImplementedError(f"{self.id} has no position format")
 
     # -- for learning (seedbed.rl, seedbed.openspiel) ---------------------------------
+    def max_game_length(self) -> int | None:
+        """The most decisions a game of this configuration can have, where a rule
+        bounds it (``None``: no rule does)."""
+        return None
+
     def observation_shape(self) -> tuple[int, ...]:
         """The shape of :meth:`State.observation`: ``(length,)``, fixed for this game
         and player count (the rules page documents the layout)."""
@@ -363,6 +369,12 @@ class State(ABC):
     @abstractmethod
     def scores(self) -> list[float]:
         """Game points of each seat so far; final once the game is over."""
+
+    def round_moves_left(self) -> int | None:
+        """For a game whose rounds have a fixed number of decisions (``playout_horizon =
+        "round"``): the decisions left in the round in play, counted from the state
+        itself (not the move list). ``None``: no such count (or the game is over)."""
+        return None
 
     def view(self, player: int | None) -> JSON:
         """JSON-ready: everything seat ``player`` may know (``None``: a spectator).

@@ -294,3 +294,36 @@ def test_plant_order_of_a_finished_round_is_uniform() -> None:
         )
         df = max(1, len(exact) - 1)
         assert chi2 < df + 6 * (2 * df) ** 0.5, (q, exact, got)
+
+
+def test_a_position_of_a_later_round_resamples() -> None:
+    """A position that starts at round 2 has no record of round 1 (only its scores):
+    its determinizations keep that and are real games (a search can start there)."""
+    deal = (
+        "deal:AD2D3D4D5D6D7D8D9DTDJDQDKD/AS2S3S4S5S6S7S8S9STSJSQSKS/"
+        "AC2C3C4C5C6C7C8C9CTCJCQCKC/AH2H3H4H5H6H7H8H9HTHJHQHKH"
+    )
+    st = GAME.from_position(f"scores:5,3,4,0 round:2 dealer:E {deal}")
+    rng = random.Random(3)
+    random_until(st, lambda s: s.phase_name() == "harvest", rng)
+    for seat in range(4):
+        sample = st.resample_from_infostate(seat, rng)
+        sample.check_invariants()
+        assert sample.view(seat) == st.view(seat)
+        assert sample.scores() == st.scores()
+
+
+def test_repeated_resamples_of_one_state_are_fresh_draws() -> None:
+    """A search resamples one state for one seat many times (what does not depend on
+    the draw is prepared once): the draws still differ and follow the state when it
+    moves on."""
+    st = GAME.new_state(12)
+    rng = random.Random(4)
+    random_until(st, lambda s: s.phase_name() == "plant", rng)
+    hands = {tuple(st.resample_from_infostate(0, rng).hands) for _ in range(20)}
+    assert len(hands) > 10
+    st.apply_action(st.legal_actions()[0])
+    for seat in range(4):
+        sample = st.resample_from_infostate(seat, rng)
+        sample.check_invariants()
+        assert sample.view(seat) == st.view(seat)

@@ -40,9 +40,9 @@ def policy_for(game: Game | type[Game]) -> Policy:
 def playout_cutoff(game: Game | type[Game]) -> str | int | None:
     """Where ISMCTS may end a playout in ``game`` and value it by the scores, as the
     game declares in ``Game.playout_horizon``: ``"score"`` (scores change only when a
-    round ends, so stop at the first change), an int ``n`` (every round has exactly
-    ``n`` decisions, so stop at the next multiple of ``n`` moves), or ``None`` (play
-    to the end)."""
+    round ends, so stop at the first change), ``"round"`` (stop at the end of the
+    round in play, ``State.round_moves_left()``), an int ``n`` (stop at the next
+    multiple of ``n`` moves), or ``None`` (play to the end)."""
     return game.playout_horizon
 
 

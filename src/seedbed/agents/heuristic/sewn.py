@@ -89,7 +89,12 @@ def choose(obs: Observation, rng: random.Random) -> int:
     if phase in (SEED, PLANT):
         # Low cards go into the Fields (they feed the neighbours); keep the best.
         base = PLANT_BASE if phase == PLANT else 0
-        return min(legal, key=lambda a: SUMMER_KEY[a - base])
+        low = legal[0]
+        key = SUMMER_KEY[low - base]
+        for a in legal:
+            if SUMMER_KEY[a - base] < key:
+                low, key = a, SUMMER_KEY[a - base]
+        return low
     mine = v[CV_KNOWN + me]
     partner = v[CV_KNOWN + ((me + 2) & 3)]
     if phase == PRIVILEGE:
@@ -109,52 +114,76 @@ def choose(obs: Observation, rng: random.Random) -> int:
 
 
 def _harvest_play(v: tuple[int, ...], legal: list[int]) -> int:
+    # Plain loops over tables instead of closures and key lambdas: this runs at most
+    # moves of every search playout. ``max``/``min`` keep the first best card of the
+    # power order, and so do the loops below (strict comparisons).
     trump = v[CV_TRUMP]
-    gone = v[CV_HAND] | v[CV_PLAYED] | v[CV_END_OF_SUMMER]
+    live = ~(v[CV_HAND] | v[CV_PLAYED] | v[CV_END_OF_SUMMER])  # cards still unseen
     table = [c for c in v[CV_TRICK : CV_TRICK + 3] if c >= 0]
-    cards = sorted(legal, key=lambda c: ORDER[c])
-
-    def master(c: int) -> bool:
-        return HIGHER[c] & ~gone == 0
-
+    cards = sorted(legal, key=ORDER.__getitem__)
     if not table:
         side = [c for c in cards if SUIT[c] != trump]
-        masters = [c for c in side if master(c)]
-        if masters:
-            return max(masters, key=lambda c: POWER[c])
+        best = -1
+        for c in side:  # a master: no unseen card of its suit beats it
+            if HIGHER[c] & live == 0 and (best < 0 or POWER[c] > POWER[best]):
+                best = c
+        if best >= 0:
+            return best
         trumps = [c for c in cards if SUIT[c] == trump]
-        if len(trumps) >= 2 and master(trumps[-1]):
+        if len(trumps) >= 2 and HIGHER[trumps[-1]] & live == 0:
             return trumps[-1]
         if side:
             lengths = [0, 0, 0, 0]
             for c in side:
                 lengths[SUIT[c]] += 1
-            longest = max(side, key=lambda c: lengths[SUIT[c]] * 16 - POWER[c])
-            return min((c for c in side if SUIT[c] == SUIT[longest]), key=lambda c: POWER[c])
+            longest = side[0]
+            key = lengths[SUIT[longest]] * 16 - POWER[longest]
+            for c in side:
+                k = lengths[SUIT[c]] * 16 - POWER[c]
+                if k > key:
+                    longest, key = c, k
+            suit = SUIT[longest]
+            low = -1
+            for c in side:
+                if SUIT[c] == suit and (low < 0 or POWER[c] < POWER[low]):
+                    low = c
+            return low
         return cards[0]
     led = SUIT[table[0]]
-    trumped = [c for c in table if SUIT[c] == trump] if led != trump else []
-    best = max(trumped or [c for c in table if SUIT[c] == led], key=lambda c: POWER[c])
+    best = -1
+    if led != trump:
+        for c in table:
+            if SUIT[c] == trump and (best < 0 or POWER[c] > POWER[best]):
+                best = c
+    if best < 0:
+        for c in table:
+            if SUIT[c] == led and (best < 0 or POWER[c] > POWER[best]):
+                best = c
+    best_suit = SUIT[best]
+    best_power = POWER[best]
     last = len(table) == 3
-
-    def beats(c: int) -> bool:
-        if SUIT[best] == SUIT[c]:
-            return POWER[c] > POWER[best]
-        return SUIT[c] == trump
-
     if SUIT[cards[0]] == led:  # following suit: every legal card is of the led suit
-        winners = [c for c in cards if beats(c)]
+        # The cards that beat the best so far (same suit and higher, or a trump).
+        winners = [
+            c
+            for c in cards
+            if (POWER[c] > best_power if SUIT[c] == best_suit else SUIT[c] == trump)
+        ]
         if winners:
-            masters = [c for c in winners if master(c)]
-            if last or not masters:
-                if last or POWER[winners[0]] >= QUEEN:
-                    return winners[0]
-                return cards[0]
-            return masters[0]
+            if last:
+                return winners[0]
+            for c in winners:
+                if HIGHER[c] & live == 0:
+                    return c
+            return winners[0] if POWER[winners[0]] >= QUEEN else cards[0]
         return cards[0]
     # Void in the led suit: ruff cheaply if that wins, else throw the lowest card.
-    ruffs = [c for c in cards if SUIT[c] == trump and beats(c)]
-    if ruffs:
-        return ruffs[0]
+    for c in cards:
+        if SUIT[c] == trump and (POWER[c] > best_power if best_suit == trump else True):
+            return c
     side = [c for c in cards if SUIT[c] != trump] or cards
-    return min(side, key=lambda c: POWER[c])
+    low = side[0]
+    for c in side:
+        if POWER[c] < POWER[low]:
+            low = c
+    return low

@@ -38,41 +38,48 @@ class RoundRecord(NamedTuple):
 
 def empty_record(dealer: int) -> RoundRecord:
     """The record of a round a position skipped (it starts at a later round)."""
-    return RoundRecord(dealer, (), ((), (), ()), None, -1, -1, -1, -1, -1, (), (), (0, 0, 0, 0))
+    return RoundRecord(dealer, (), ((), (), (), ()), None, -1, -1, -1, -1, -1, (), (), (0, 0, 0, 0))
 
 
 def is_skipped(rec: RoundRecord) -> bool:
     """Whether ``rec``, a finished round, is one that a position skipped: nothing of it
-    is known (a round played has six Seed tricks)."""
+    is known (a round played has at least one Seed trick)."""
     return not rec.seed_tricks
 
 
 _DECK: Final = tuple(range(52))
 
 
-def deal(rng: random.Random, dealer: int) -> tuple[int, ...]:
+def deal(rng: random.Random, dealer: int, size: int = 13) -> tuple[int, ...]:
     """A uniformly shuffled deck (sorted by random keys: faster than ``shuffle``),
-    dealt one card at a time from the player after the dealer: each seat's hand."""
+    dealt one card at a time from the player after the dealer, ``size`` cards each
+    (13, the whole deck, in the rulebook game; ``rules.deal_size``): each seat's hand.
+    The cards not dealt stay out of the round, unseen."""
     r = rng.random
     keys = [r() for _ in _DECK]
     deck = sorted(_DECK, key=keys.__getitem__)
     # Card i goes to seat (dealer + 1 + i) mod 4: every fourth card to each seat.
+    end = 4 * size
     hands = [0, 0, 0, 0]
     for k in range(4):
         m = 0
-        for c in deck[k::4]:
+        for c in deck[k:end:4]:
             m |= 1 << c
         hands[(dealer + 1 + k) & 3] = m
     return (hands[0], hands[1], hands[2], hands[3])
 
 
-def deal_game(chance: int, rounds: int = 4) -> tuple[int, tuple[tuple[int, ...], ...]]:
+def deal_game(
+    chance: int, rounds: int = 4, size: int = 13
+) -> tuple[int, tuple[tuple[int, ...], ...]]:
     """The first dealer and the deals of the ``rounds`` rounds (4, the ``rounds`` knob)
-    that chance key ``chance`` gives (a new game's key is its seed; ruling 3: the first
-    dealer comes from it). Round r's deal is the same whatever the number of rounds."""
+    of ``size`` cards (13; ``rules.deal_size`` of the ``seed_tricks`` knob) that chance
+    key ``chance`` gives (a new game's key is its seed; ruling 3: the first dealer comes
+    from it). Round r's deal is the same whatever the number of rounds, and a smaller
+    deal is the first cards of the larger one (the same shuffle)."""
     rng = random.Random(chance)
     first = rng.randrange(4)
-    return first, tuple(deal(rng, (first + r) & 3) for r in range(rounds))
+    return first, tuple(deal(rng, (first + r) & 3, size) for r in range(rounds))
 
 
 def field_seeds(seed_tricks: tuple[Trick, ...], f: int) -> list[int]:
@@ -88,11 +95,12 @@ def field_mask(seed_tricks: tuple[Trick, ...], plants: tuple[tuple[int, ...], ..
 
 def deal_of(
     seed_tricks: tuple[Trick, ...],
-    plants: tuple[tuple[int, ...], ...],
+    plants: tuple[tuple[int, ...], ...] | list[tuple[int, ...]],
     eos: tuple[int, ...] | None,
     hands: tuple[int, ...] | list[int],
 ) -> tuple[int, ...]:
-    """The 13 cards each seat was dealt, from what it seeded, planted, kept and holds."""
+    """The cards each seat was dealt (13 in the rulebook game), from what it seeded,
+    planted, kept and holds."""
     out = []
     for q in range(4):
         m = mask_of(plants[q]) | hands[q]
@@ -128,8 +136,8 @@ def seed_voids(
     seed_tricks: tuple[Trick, ...], current: tuple[int, int, tuple[int, ...]] | None
 ) -> list[list[int]]:
     """For each seat, per suit, the first Seed trick index at which the seat failed to
-    follow that suit (7 if never). ``current`` is (index, leader, cards) of a Seed trick
-    in progress, if any."""
+    follow that suit (7 if never: past the last Seed trick). ``current`` is (index,
+    leader, cards) of a Seed trick in progress, if any."""
     first = [[7, 7, 7, 7] for _ in range(4)]
     tricks = [
         (i, t[0], tuple(t[1][(t[0] + k) & 3] for k in range(4))) for i, t in enumerate(seed_tricks)

@@ -37,6 +37,36 @@ _SUIT: Final = CARD_SUIT
 REJECTION_TRIES = 200
 
 
+def randbelow(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` for ``n >= 1``, with the same draws: CPython's
+    ``Random._randbelow`` (``getrandbits`` of ``n``'s bit length until below ``n``),
+    compiled here because the search draws thousands of these a determinization.
+    ``tests/games/sewn/test_sewn_resample.py`` checks it against ``random``."""
+    if type(rng) is not random.Random:
+        return rng.randrange(n)
+    getrandbits = rng.getrandbits
+    k = n.bit_length()
+    r: int = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
+
+
+def shuffle(rng: random.Random, x: list[int]) -> None:
+    """``rng.shuffle(x)`` with the same draws (see :func:`randbelow`)."""
+    if type(rng) is not random.Random:
+        rng.shuffle(x)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j: int = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
 @dataclass
 class Location:
     """One seat's hidden places in one round; see the module docstring."""
@@ -68,6 +98,40 @@ def place(
     result depends only on the constraints and ``rng``. Raises ``ValueError`` if no
     placement exists.
     """
+    return Problem(locations, pool).draw(rng)
+
+
+class Problem:
+    """One placement problem, prepared once and drawn from many times (a search draws
+    the same seat's determinizations thousands of times): the checks, the choice
+    between rejection and the exact sampler, and the exact sampler's counts depend on
+    the constraints alone, so only the draws are left to :meth:`draw`, which takes
+    exactly the random numbers :func:`place` would."""
+
+    __slots__ = ("_exact", "locations", "pool", "tries")
+
+    def __init__(self, locations: Sequence[Location], pool: Sequence[int]) -> None:
+        _check(locations, pool)
+        self.locations = locations
+        self.pool = pool
+        self.tries = REJECTION_TRIES if _acceptance_estimate(locations, pool) > 0.002 else 0
+        self._exact: _Exact | None = None
+
+    def draw(self, rng: random.Random) -> list[list[int]]:
+        """A uniform consistent placement (see :func:`place`)."""
+        locations = self.locations
+        pool = self.pool
+        for _ in range(self.tries):
+            out = _propose(locations, pool, rng)
+            if out is not None:
+                return out
+        if self._exact is None:
+            self._exact = _Exact(locations, pool)
+        return self._exact.draw(rng)
+
+
+def _check(locations: Sequence[Location], pool: Sequence[int]) -> None:
+    """``ValueError`` unless the locations are well formed and take the whole pool."""
     total_need = 0
     for loc in locations:
         if loc.need < 0 or (loc.need and not loc.pool_ok):
@@ -79,12 +143,6 @@ def place(
         total_need += loc.need
     if total_need != len(pool):
         raise ValueError(f"{len(pool)} unknown cards for {total_need} open places")
-    tries = REJECTION_TRIES if _acceptance_estimate(locations, pool) > 0.002 else 0
-    for _ in range(tries):
-        out = _propose(locations, pool, rng)
-        if out is not None:
-            return out
-    return _exact(locations, pool, rng)
 
 
 def _acceptance_estimate(locations: Sequence[Location], pool: Sequence[int]) -> float:
@@ -115,7 +173,7 @@ def _propose(
 ) -> list[list[int]] | None:
     """One uniform placement ignoring suits; ``None`` if it breaks a suit rule."""
     deck = list(pool)
-    rng.shuffle(deck)
+    shuffle(rng, deck)
     pos = 0
     out = []
     for loc in locations:
@@ -128,7 +186,7 @@ def _propose(
                 if forbid >> _SUIT[c] & 1:
                     return None
         items = loc.known + take
-        rng.shuffle(items)
+        shuffle(rng, items)
         n = len(loc.slots)
         for c, mask in zip(items, loc.slots, strict=False):
             if not mask >> _SUIT[c] & 1:
@@ -201,19 +259,134 @@ def _rows(need: int, limits: Sequence[int]) -> Iterator[tuple[int, ...]]:
                     yield (a, b, c, d)
 
 
-def _exact(
-    all_locations: Sequence[Location], pool: Sequence[int], rng: random.Random
-) -> list[list[int]]:
-    # The DP enumerates the splits of every location but the last, whose share is
-    # forced; it is fastest with the least constrained location last. The order
-    # depends only on the constraints, so the draw stays a function of them and rng.
-    order = sorted(range(len(all_locations)), key=lambda i: _freedom(all_locations[i]))
-    locations = [all_locations[i] for i in order]
-    placed = _exact_ordered(locations, pool, rng)
-    out: list[list[int]] = [[] for _ in all_locations]
-    for i, cards in zip(order, placed, strict=True):
-        out[i] = cards
-    return out
+class _Exact:
+    """The exact sampler of one problem: a DP over the locations (in the order below)
+    with the pool's remaining suit counts as state counts the complete placements of
+    each split; :meth:`draw` then picks each location's split by its weight and
+    arranges its cards. The counts (and each state's weighted splits) are kept, so a
+    second draw only draws."""
+
+    __slots__ = (
+        "_options",
+        "caps",
+        "known_counts",
+        "locations",
+        "memo",
+        "order",
+        "pool",
+        "shapes",
+        "start",
+    )
+
+    def __init__(self, all_locations: Sequence[Location], pool: Sequence[int]) -> None:
+        # The DP enumerates the splits of every location but the last, whose share is
+        # forced; it is fastest with the least constrained location last. The order
+        # depends only on the constraints, so the draw stays a function of them and rng.
+        self.order = sorted(range(len(all_locations)), key=lambda i: _freedom(all_locations[i]))
+        locations = [all_locations[i] for i in self.order]
+        self.locations = locations
+        known_counts = []
+        caps = []
+        for loc in locations:
+            kc = [0, 0, 0, 0]
+            for c in loc.known:
+                kc[_SUIT[c]] += 1
+            known_counts.append(kc)
+            # How many cards of each suit the location could hold at most, minus known.
+            room = []
+            for s in range(4):
+                if not loc.pool_ok or loc.pool_forbid >> s & 1:
+                    room.append(0)
+                    continue
+                n = sum(1 for m in loc.slots if m >> s & 1)
+                if loc.hand_mask >> s & 1:
+                    n += loc.hand_count
+                room.append(max(0, n - kc[s]))
+            caps.append(room)
+        self.known_counts = known_counts
+        self.caps = caps
+        self.shapes = [_shape(loc) for loc in locations]
+        self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
+        self._options: dict[tuple[int, tuple[int, ...]], list[tuple[tuple[int, ...], int]]] = {}
+        start = [0, 0, 0, 0]
+        for c in pool:
+            start[_SUIT[c]] += 1
+        self.start = tuple(start)
+        self.pool = list(pool)
+        if not self.count(0, self.start):
+            raise ValueError("no placement of the unknown cards fits what this player saw")
+
+    def options(self, li: int, rem: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
+        """Location ``li``'s possible suit counts from the remaining pool ``rem``, each
+        with the number of complete placements it leaves."""
+        got = self._options.get((li, rem))
+        if got is not None:
+            return got
+        loc = self.locations[li]
+        kc = self.known_counts[li]
+        caps = self.caps[li]
+        need = loc.need
+        if li == len(self.locations) - 1:
+            rows: Iterator[tuple[int, ...]] | list[tuple[int, ...]] = (
+                [rem] if all(r <= c for r, c in zip(rem, caps, strict=True)) else []
+            )
+        else:
+            rows = _rows(need, [min(r, c) for r, c in zip(rem, caps, strict=True)])
+        out = []
+        for row in rows:
+            w = _ways(
+                self.shapes[li], (kc[0] + row[0], kc[1] + row[1], kc[2] + row[2], kc[3] + row[3])
+            )
+            if not w:
+                continue
+            rest = (rem[0] - row[0], rem[1] - row[1], rem[2] - row[2], rem[3] - row[3])
+            sub = self.count(li + 1, rest)
+            if not sub:
+                continue
+            w *= comb(rem[0], row[0]) * comb(rem[1], row[1])
+            w *= comb(rem[2], row[2]) * comb(rem[3], row[3])
+            out.append((row, w * sub))
+        self._options[(li, rem)] = out
+        return out
+
+    def count(self, li: int, rem: tuple[int, ...]) -> int:
+        """The complete placements of the pool's remaining ``rem`` into locations
+        ``li`` and after."""
+        if li == len(self.locations):
+            return 1 if not any(rem) else 0
+        key = (li, rem)
+        got = self.memo.get(key)
+        if got is None:
+            got = sum(w for _, w in self.options(li, rem))
+            self.memo[key] = got
+        return got
+
+    def draw(self, rng: random.Random) -> list[list[int]]:
+        pool = self.pool
+        by_suit = [[c for c in pool if _SUIT[c] == s] for s in range(4)]
+        for cards in by_suit:
+            shuffle(rng, cards)
+        rem = self.start
+        placed = []
+        for li, loc in enumerate(self.locations):
+            opts = self.options(li, rem)
+            r = randbelow(rng, sum(w for _, w in opts))
+            row = opts[-1][0]
+            for option, w in opts:
+                if r < w:
+                    row = option
+                    break
+                r -= w
+            cards = list(loc.known)
+            for s in range(4):
+                cards.extend(by_suit[s][: row[s]])
+                del by_suit[s][: row[s]]
+            rem = (rem[0] - row[0], rem[1] - row[1], rem[2] - row[2], rem[3] - row[3])
+            placed.append(arrange(loc, cards, rng))
+        out: list[list[int]] = [[] for _ in self.order]
+        for i, cards in zip(self.order, placed, strict=True):
+            out[i] = cards
+        return out
 
 
 def _freedom(loc: Location) -> int:
@@ -224,101 +397,26 @@ def _freedom(loc: Location) -> int:
     return per_slot + loc.hand_count * bin(loc.hand_mask & ~loc.pool_forbid & 15).count("1")
 
 
-def _exact_ordered(
-    locations: Sequence[Location], pool: Sequence[int], rng: random.Random
-) -> list[list[int]]:
-    nloc = len(locations)
-    known_counts = []
-    caps = []
-    for loc in locations:
-        kc = [0, 0, 0, 0]
-        for c in loc.known:
-            kc[_SUIT[c]] += 1
-        known_counts.append(kc)
-        # How many cards of each suit the location could hold at most, minus known.
-        room = []
-        for s in range(4):
-            if not loc.pool_ok or loc.pool_forbid >> s & 1:
-                room.append(0)
-                continue
-            n = sum(1 for m in loc.slots if m >> s & 1)
-            if loc.hand_mask >> s & 1:
-                n += loc.hand_count
-            room.append(max(0, n - kc[s]))
-        caps.append(room)
-    shapes = [_shape(loc) for loc in locations]
-    start = [0, 0, 0, 0]
-    for c in pool:
-        start[_SUIT[c]] += 1
-    memo: dict[tuple[int, tuple[int, ...]], int] = {}
-
-    def options(li: int, rem: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], int]]:
-        loc = locations[li]
-        kc = known_counts[li]
-        need = loc.need
-        if li == nloc - 1:
-            rows: Iterator[tuple[int, ...]] | list[tuple[int, ...]] = (
-                [rem] if all(r <= c for r, c in zip(rem, caps[li], strict=True)) else []
-            )
-        else:
-            rows = _rows(need, [min(r, c) for r, c in zip(rem, caps[li], strict=True)])
-        for row in rows:
-            w = _ways(shapes[li], (kc[0] + row[0], kc[1] + row[1], kc[2] + row[2], kc[3] + row[3]))
-            if not w:
-                continue
-            rest = (rem[0] - row[0], rem[1] - row[1], rem[2] - row[2], rem[3] - row[3])
-            sub = count(li + 1, rest)
-            if not sub:
-                continue
-            w *= comb(rem[0], row[0]) * comb(rem[1], row[1])
-            w *= comb(rem[2], row[2]) * comb(rem[3], row[3])
-            yield row, w * sub
-
-    def count(li: int, rem: tuple[int, ...]) -> int:
-        if li == nloc:
-            return 1 if not any(rem) else 0
-        key = (li, rem)
-        got = memo.get(key)
-        if got is None:
-            got = sum(w for _, w in options(li, rem))
-            memo[key] = got
-        return got
-
-    rem = tuple(start)
-    total = count(0, rem)
-    if not total:
-        raise ValueError("no placement of the unknown cards fits what this player saw")
-    by_suit = [[c for c in pool if _SUIT[c] == s] for s in range(4)]
-    for cards in by_suit:
-        rng.shuffle(cards)
-    out = []
-    for li, loc in enumerate(locations):
-        opts = list(options(li, rem))
-        r = rng.randrange(sum(w for _, w in opts))
-        row = opts[-1][0]
-        for option, w in opts:
-            if r < w:
-                row = option
-                break
-            r -= w
-        cards = list(loc.known)
-        for s in range(4):
-            cards.extend(by_suit[s][: row[s]])
-            del by_suit[s][: row[s]]
-        rem = (rem[0] - row[0], rem[1] - row[1], rem[2] - row[2], rem[3] - row[3])
-        out.append(arrange(loc, cards, rng))
-    return out
-
-
 def arrange(loc: Location, cards: list[int], rng: random.Random) -> list[int]:
     """A uniform valid arrangement of ``cards`` into ``loc``: hand first (a uniform
     subset of the eligible cards), then slots from the most restrictive."""
     left = sorted(cards)
+    suits = 0
+    for c in left:
+        suits |= 1 << _SUIT[c]
+    slot_masks = loc.slots
+    if not loc.hand_count and (not slot_masks or slot_masks[-1] & suits == suits):
+        # Every card fits every slot (the last slot's mask is the smallest): each
+        # slot, last first, takes a uniform card of those left; the same draws as below.
+        slots = [0] * len(slot_masks)
+        for i in range(len(slot_masks) - 1, -1, -1):
+            slots[i] = left.pop(randbelow(rng, len(left)))
+        return slots
     hand: list[int] = []
     if loc.hand_count:
         m = loc.hand_mask
         eligible = [c for c in left if m >> _SUIT[c] & 1]
-        rng.shuffle(eligible)
+        shuffle(rng, eligible)
         hand = sorted(eligible[: loc.hand_count])
         for c in hand:
             left.remove(c)
@@ -326,7 +424,7 @@ def arrange(loc: Location, cards: list[int], rng: random.Random) -> list[int]:
     for i in range(len(loc.slots) - 1, -1, -1):
         m = loc.slots[i]
         eligible = [c for c in left if m >> _SUIT[c] & 1]
-        c = eligible[rng.randrange(len(eligible))]
+        c = eligible[randbelow(rng, len(eligible))]
         slots[i] = c
         left.remove(c)
     return slots + hand

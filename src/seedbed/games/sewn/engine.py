@@ -1,11 +1,12 @@
 """SEWN's rules of play: the state, its legal moves and ``apply_action``, one function a
 phase (``sewn.txt`` + RULINGS.md, SEWN; the numbers are in :mod:`.rules`).
 
-A round: six no-trump Seed tricks, each followed by the automatic seeding and one plant
-per player (asked one at a time clockwise from the trick's winner, ruling 4); the
-automatic End of Summer (ruling 5); the Season Winner's choice of TRUMP or FIRST PICK,
-then the trump suit (ruling 6); the Pick (ruling 7); twelve Harvest tricks with trump
-(ruling 8). Four rounds; one point a Harvest trick (ruling 10).
+A round: six no-trump Seed tricks (the ``seed_tricks`` knob), each followed by the
+automatic seeding and one plant per player (asked one at a time clockwise from the
+trick's winner, ruling 4); the automatic End of Summer (ruling 5); the Season Winner's
+choice of TRUMP or FIRST PICK, then the trump suit (ruling 6); the Pick (ruling 7);
+twelve Harvest tricks (two a Seed trick) with trump (ruling 8). Four rounds (the
+``rounds`` knob); one point a Harvest trick (ruling 10).
 
 The state keeps the round in play in its own fields and every finished round as a
 :class:`~._round.RoundRecord` in ``past``. Views, resampling, positions and notation
@@ -31,7 +32,6 @@ from seedbed.games.sewn._round import (
 )
 from seedbed.games.sewn.rules import (
     HARVEST,
-    HARVEST_TRICKS,
     OVER,
     PHASE_NAMES,
     PICK,
@@ -41,12 +41,13 @@ from seedbed.games.sewn.rules import (
     POWER,
     PRIVILEGE,
     SEED,
-    SEED_TRICKS,
     SUIT,
     TAKE_FIRST_PICK,
     TAKE_TRUMP,
     TRUMP,
     TRUMP_BASE,
+    deal_size,
+    decisions_per_round,
     harvest_leader,
     harvest_winner,
     may_pick,
@@ -73,9 +74,12 @@ class SewnState(State):
         "_chance",
         "_cv_harvest",
         "_cv_known",
+        "_cv_picks",
         "_cv_played",
+        "_cv_seats",
         "_cv_seed",
         "_prior",
+        "_resample_plan",
         "cur",
         "dealer",
         "deals",
@@ -93,6 +97,7 @@ class SewnState(State):
         "round",
         "runner_up",
         "season_winner",
+        "seed_count",
         "seed_tricks",
         "totals",
         "trick",
@@ -101,11 +106,15 @@ class SewnState(State):
         "won",
     )
 
+    #: Seed tricks a round (6; the ``seed_tricks`` knob, copied from the game so that
+    #: the moves read a slot): the deal is ``2 * seed_count + 1`` cards a seat, a Field
+    #: and the Harvest ``2 * seed_count``.
+    seed_count: int
     #: The round being played, 1..4 (4 once the game is over; ``rounds`` knob).
     round: int
     dealer: int
-    #: Each round's deal (each seat's 13 cards), all four (``rounds``) drawn when the
-    #: game starts.
+    #: Each round's deal (each seat's 13 cards, ``rules.deal_size``), all four
+    #: (``rounds``) drawn when the game starts. Cards in no seat's deal stay undealt.
     deals: tuple[tuple[int, ...], ...]
     #: The chance key the deals came from when it is not the seed (a position's);
     #: ``None``: the seed's, or no key at all (a resampled state).
@@ -151,6 +160,15 @@ class SewnState(State):
     _cv_played: int
     _cv_seed: tuple[Trick, ...] | None
     _cv_known: tuple[int, int, int, int]
+    #: In the Harvest: per seat, the End of Summer cards and the seat's knowledge of
+    #: each Field (views.compact_view), kept for the ``picks`` tuple they were computed
+    #: for (replaced at every pick; nothing they depend on changes in the Harvest but
+    #: the plants, which only resampling draws anew, and it clears them).
+    _cv_picks: tuple[tuple[int, int], ...] | None
+    _cv_seats: tuple[tuple[int, int, int, int, int] | None, ...]
+    #: What resampling this state for one seat prepares once (views.ResamplePlan): a
+    #: search resamples the same state for the same seat at every iteration.
+    _resample_plan: views.ResamplePlan | None
 
     def __init__(self, game: Game, seed: int | None) -> None:
         self._init_base(game, seed)
@@ -160,8 +178,12 @@ class SewnState(State):
         self._cv_played = 0
         self._cv_seed = None
         self._cv_known = (0, 0, 0, 0)
+        self._cv_picks = None
+        self._cv_seats = (None, None, None, None)
+        self._resample_plan = None
 
     def _start(self, dealer: int, deals: tuple[tuple[int, ...], ...]) -> None:
+        self.seed_count = int(self.game.option("seed_tricks"))
         self.deals = deals
         self.totals = [0, 0, 0, 0]
         self.past = ()
@@ -302,14 +324,14 @@ class SewnState(State):
         self.harvest_tricks += ((leader, by_seat, w),)
         self.won[w] += 1
         self.totals[w] += 1
-        if len(self.harvest_tricks) == HARVEST_TRICKS:
+        if len(self.harvest_tricks) == 2 * self.seed_count:
             self._end_round()
         else:
             self.leader = self.cur = w
 
     def _apply_plant(self, action: int) -> None:
         """One card face down onto your right Field; after the fourth plant the next
-        Seed trick, or End of Summer after the sixth."""
+        Seed trick, or End of Summer after the sixth (the last: ``seed_count``)."""
         cur = self.cur
         hands = self.hands
         h = hands[cur]
@@ -326,7 +348,7 @@ class SewnState(State):
             self.cur = cur
             return
         self.nplant = 0
-        if len(self.seed_tricks) == SEED_TRICKS:
+        if len(self.seed_tricks) == self.seed_count:
             self._end_of_summer()
         else:
             self.phase = SEED
@@ -420,6 +442,7 @@ class SewnState(State):
         st._actions = self._actions[:]
         st._chance = self._chance
         st._prior = self._prior
+        st.seed_count = self.seed_count
         st.round = self.round
         st.dealer = self.dealer
         st.deals = self.deals
@@ -445,12 +468,34 @@ class SewnState(State):
         st._cv_played = self._cv_played
         st._cv_seed = self._cv_seed
         st._cv_known = self._cv_known
+        st._cv_picks = self._cv_picks
+        st._cv_seats = self._cv_seats
         st.totals = self.totals[:]
         st.past = self.past
         return st
 
     def scores(self) -> list[float]:
         return [float(x) for x in self.totals]
+
+    def round_moves_left(self) -> int | None:
+        """The decisions left in the round in play (102 in a new round:
+        ``rules.decisions_per_round``), counted from the round's tricks, plants and
+        picks, not from the move list (a state set up from a position has none)."""
+        ph = self.phase
+        nseed = self.seed_count
+        if ph == SEED:
+            done = 8 * len(self.seed_tricks) + len(self.trick)
+        elif ph == PLANT:
+            done = 8 * len(self.seed_tricks) - 4 + self.nplant
+        elif ph == OVER:
+            return None
+        elif ph == HARVEST:
+            done = 8 * nseed + 6 + 4 * len(self.harvest_tricks) + len(self.trick)
+        elif ph == PICK:
+            done = 8 * nseed + 2 + len(self.picks)
+        else:  # PRIVILEGE, TRUMP
+            done = 8 * nseed + ph - PRIVILEGE
+        return decisions_per_round(nseed) - done
 
     def phase_name(self) -> str:
         return PHASE_NAMES[self.phase]
@@ -559,12 +604,20 @@ class SewnState(State):
     # -- invariants -----------------------------------------------------------------
     def check_invariants(self) -> None:
         """Every card in exactly one place; sizes, counts and scores consistent."""
+        nseed = self.seed_count
+        size = deal_size(nseed)
+        nharvest = 2 * nseed
+        assert nseed == int(self.game.option("seed_tricks"))
+        for i, dealt in enumerate(self.deals):
+            if dealt != (0, 0, 0, 0):  # a round a position skipped has no deal
+                assert all(h.bit_count() == size for h in dealt), f"round {i + 1}: deal sizes"
+                assert (dealt[0] | dealt[1] | dealt[2] | dealt[3]).bit_count() == 4 * size
         for i, rec in enumerate(self.past):
             if is_skipped(rec):
                 continue
-            assert len(rec.seed_tricks) == SEED_TRICKS
-            assert len(rec.harvest_tricks) == HARVEST_TRICKS
-            assert sum(rec.won) == HARVEST_TRICKS, "12 tricks are scored per round"
+            assert len(rec.seed_tricks) == nseed
+            assert len(rec.harvest_tricks) == nharvest
+            assert sum(rec.won) == nharvest, "12 tricks (a Field's cards) are scored per round"
             assert rec.eos is not None
             dealt = deal_of(rec.seed_tricks, rec.plants, rec.eos, (0, 0, 0, 0))
             assert dealt == self.deals[i], f"round {i + 1}: cards do not match the deal"
@@ -586,6 +639,8 @@ class SewnState(State):
             return
         places: list[int] = list(self.hands)
         places.append(mask_of(self.trick))
+        d = self.deals[self.round - 1]
+        places.append(FULL_DECK & ~(d[0] | d[1] | d[2] | d[3]))  # undealt (none: 13 each)
         ph = self.phase
         taken = {f for _, f in self.picks}
         plants = tuple(self.plants)
@@ -599,7 +654,7 @@ class SewnState(State):
                 places.append(mask_of(t[1]))
             for f in range(4):
                 fm = field_mask(self.seed_tricks, plants, f)
-                assert fm.bit_count() == 12, "each Field has 12 cards at the Pick"
+                assert fm.bit_count() == nharvest, "each Field has 12 cards at the Pick"
         total = 0
         union = 0
         for m in places:
@@ -617,7 +672,7 @@ class SewnState(State):
                 else:
                     due = nst
                 assert planted == due, "one plant per player after each Seed trick"
-                assert self.hands[q].bit_count() == 13 - nst - planted - played_now
+                assert self.hands[q].bit_count() == size - nst - planted - played_now
         if ph == HARVEST:
             n = len(self.harvest_tricks)
             for q, f in self.picks:
@@ -629,7 +684,7 @@ class SewnState(State):
                 )
             for q in range(4):
                 played_now = 1 if ((q - self.leader) & 3) < len(self.trick) else 0
-                assert self.hands[q].bit_count() == 12 - n - played_now
+                assert self.hands[q].bit_count() == nharvest - n - played_now
         _check_tricks(self.seed_tricks, None)
         _check_tricks(self.harvest_tricks, self.trump)
         dealt_now = self.deals[self.round - 1]
@@ -681,7 +736,8 @@ def _check_tricks(tricks: tuple[Trick, ...], trump: int | None) -> None:
 
 def new_game_state(game: Game, seed: int) -> SewnState:
     """The state of a new game: the first dealer and every deal from ``seed``."""
-    dealer, deals = deal_game(seed, int(game.option("rounds")))
+    size = deal_size(int(game.option("seed_tricks")))
+    dealer, deals = deal_game(seed, int(game.option("rounds")), size)
     st = SewnState(game, seed)
     st._start(dealer, deals)
     return st

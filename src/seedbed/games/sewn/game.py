@@ -8,7 +8,14 @@ from typing import ClassVar
 from seedbed.core.protocol import JSON, Game, Option
 from seedbed.games.sewn import observation, positions, rules
 from seedbed.games.sewn.engine import SewnState, new_game_state
-from seedbed.games.sewn.rules import DECISIONS_PER_ROUND, MAX_ROUNDS, ROUNDS, SEAT_NAMES
+from seedbed.games.sewn.rules import (
+    MAX_ROUNDS,
+    MAX_SEED_TRICKS,
+    ROUNDS,
+    SEAT_NAMES,
+    SEED_TRICKS,
+    decisions_per_round,
+)
 
 
 class SewnGame(Game):
@@ -21,8 +28,8 @@ class SewnGame(Game):
     max_players: ClassVar[int] = 4
     default_players: ClassVar[int] = 4
     version: ClassVar[int] = 1
-    #: The rulebook marks no rule as optional; its number of rounds is a designer's
-    #: knob (implied: records of the rulebook game do not name it).
+    #: The rulebook marks no rule as optional; its numbers of rounds and of Seed tricks
+    #: are designer's knobs (implied: records of the rulebook game do not name them).
     options: ClassVar[dict[str, Option]] = {
         "rounds": Option(
             ROUNDS,
@@ -31,20 +38,34 @@ class SewnGame(Game):
             bounds=(1, MAX_ROUNDS),
             samples=(1, 6),
             implied=True,
-        )
+        ),
+        "seed_tricks": Option(
+            SEED_TRICKS,
+            "Seed tricks a round; each seat is dealt two cards a Seed trick and one for "
+            "End of Summer (the rest of the deck stays out, unseen), so a Field and the "
+            "Harvest have two cards a Seed trick",
+            bounds=(1, MAX_SEED_TRICKS),
+            samples=(1, 3),
+            implied=True,
+        ),
     }
     summary: ClassVar[str] = (
         "Seed and Harvest trick taking: build four Fields half face-up, half face-down, "
         "pick a rival's Field, then take tricks with trump (4 players, 4 rounds)"
     )
     policy: ClassVar[str | None] = "seedbed.agents.heuristic.sewn:choose"
-    #: Every round has exactly 102 decisions (24 plays, 24 plants, privilege, trump, 4
-    #: picks, 48 Harvest plays), so a search playout may end with the round.
-    playout_horizon: ClassVar[str | int | None] = DECISIONS_PER_ROUND
+    #: A search playout may end with the round (``state.round_moves_left()``): the
+    #: scores of the rounds to come do not depend on the round in play.
+    playout_horizon: ClassVar[str | int | None] = "round"
 
     def seat_name(self, player: int) -> str:
         """Seats are named by compass position, clockwise from South (ruling 1)."""
         return SEAT_NAMES[player]
+
+    def max_game_length(self) -> int:
+        """Exact: every round has ``rules.decisions_per_round`` decisions (102), so 408
+        in the rulebook game."""
+        return decisions_per_round(int(self.option("seed_tricks"))) * int(self.option("rounds"))
 
     def observation_shape(self) -> tuple[int, ...]:
         """``(551,)``: the layout is ``observation.BLOCKS`` (and the rules page)."""

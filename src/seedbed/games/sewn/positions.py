@@ -13,7 +13,8 @@ where). The state it gives has no history: its move list starts empty. Tokens ar
 * ``round:R`` starts round R; the rounds follow each other, the last is the one in
   play. ``dealer:`` (a seat letter, S E N W) is needed in the first round only.
 * ``deal:`` the 13 cards each seat was dealt, South/East/North/West; a card is two
-  characters, rank then suit (``T`` for ten): ``AS2S9HTHKC``.
+  characters, rank then suit (``T`` for ten): ``AS2S9HTHKC``. (With the
+  ``seed_tricks`` knob at ``n``: ``2n + 1`` cards each, ``rules.deal_size``.)
 * ``seed:`` the Seed tricks, ``/`` between tricks, each in play order from its leader
   (the last may be unfinished); ``plant:`` each seat's planted cards in order
   (``-`` for none), S/E/N/W; ``take:trump`` or ``take:first`` (the Season Winner's
@@ -22,7 +23,7 @@ where). The state it gives has no history: its move list starts empty. Tokens ar
 * ``chance:K`` the key the deals of the rounds still to come are drawn from (a new
   game's is its seed; 0 if left out), or ``deals:`` those deals, ``;`` between rounds.
 * A position may start at a later round: ``scores:a,b,c,d round:3 ...`` (the totals
-  after the rounds it leaves out; each round gives out 12 points).
+  after the rounds it leaves out; each round gives out 12 points, one a Harvest trick).
 
 >>> import seedbed
 >>> game = seedbed.load("sewn")
@@ -51,7 +52,6 @@ from seedbed.games.sewn._round import (
 )
 from seedbed.games.sewn.rules import (
     HARVEST,
-    HARVEST_TRICKS,
     OVER,
     PHASE_NAMES,
     PICK,
@@ -63,12 +63,13 @@ from seedbed.games.sewn.rules import (
     SEAT_LETTERS,
     SEAT_NAMES,
     SEED,
-    SEED_TRICKS,
     SUIT,
     TAKE_FIRST_PICK,
     TAKE_TRUMP,
     TRUMP,
     TRUMP_BASE,
+    deal_size,
+    harvest_tricks,
 )
 
 if TYPE_CHECKING:
@@ -152,6 +153,7 @@ def from_position(game: Game, text: object) -> SewnState:
     if not isinstance(text, str):
         raise PositionError(f"a position is a line of text, not {type(text).__name__}")
     rounds = int(game.option("rounds"))
+    nseed = int(game.option("seed_tricks"))
     head, blocks = _tokens(text, rounds)
     first = blocks[0][0]
     skipped = first - 1
@@ -161,10 +163,11 @@ def from_position(game: Game, text: object) -> SewnState:
     if "dealer" not in blocks[0][1]:
         raise PositionError(f"round:{first} needs its dealer (dealer:S, E, N or W)")
     dealer = _seat(blocks[0][1]["dealer"], "dealer")
-    scores = _scores(head.get("scores"), skipped, rounds)
+    scores = _scores(head.get("scores"), skipped, rounds, harvest_tricks(nseed))
     last = blocks[-1][0]
-    dealt = [_deal(values.get("deal"), number) for number, values in blocks]
-    to_come, chance = _future(head, last, (dealer - skipped) & 3, rounds)
+    size = deal_size(nseed)
+    dealt = [_deal(values.get("deal"), number, size) for number, values in blocks]
+    to_come, chance = _future(head, last, (dealer - skipped) & 3, rounds, size)
     deals = tuple([(0, 0, 0, 0)] * skipped + dealt + to_come)
 
     st = SewnState(game, None)
@@ -271,21 +274,24 @@ def _four(text: str, name: str) -> list[list[int]]:
     return [_card_list(part, name) for part in parts]
 
 
-def _deal(text: str | None, number: int) -> tuple[int, ...]:
+def _deal(text: str | None, number: int, size: int = 13) -> tuple[int, ...]:
+    """The deal of round ``number``: four hands of ``size`` cards, no card twice."""
     if text is None:
         raise PositionError(f"round:{number} needs its deal (deal:South/East/North/West)")
     hands = _four(text, f"round {number} deal")
     for q, cards in enumerate(hands):
-        if len(cards) != 13:
+        if len(cards) != size:
             raise PositionError(
-                f"round {number} deal: {SEAT_NAMES[q]} has {len(cards)} cards, not 13"
+                f"round {number} deal: {SEAT_NAMES[q]} has {len(cards)} cards, not {size}"
             )
-    if len(set(c for cards in hands for c in cards)) != 52:
-        raise PositionError(f"round {number} deal: the four hands must hold every card once")
+    if len(set(c for cards in hands for c in cards)) != 4 * size:
+        what = "every card once" if size == 13 else "no card twice"
+        raise PositionError(f"round {number} deal: the four hands must hold {what}")
     return tuple(mask_of(cards) for cards in hands)
 
 
-def _scores(text: str | None, skipped: int, rounds: int) -> list[int]:
+def _scores(text: str | None, skipped: int, rounds: int, per_round: int) -> list[int]:
+    """The totals before round ``skipped + 1``: ``per_round`` points a round."""
     if not skipped:
         if text is not None:
             raise PositionError("scores: is only for a position that starts after round 1")
@@ -298,17 +304,17 @@ def _scores(text: str | None, skipped: int, rounds: int) -> list[int]:
     parts = text.split(",")
     if len(parts) != 4:
         raise PositionError(f"scores:{text} needs four numbers, South,East,North,West")
-    scores = [_int(x, "scores", 0, HARVEST_TRICKS * rounds) for x in parts]
-    if sum(scores) != HARVEST_TRICKS * skipped:
+    scores = [_int(x, "scores", 0, per_round * rounds) for x in parts]
+    if sum(scores) != per_round * skipped:
         raise PositionError(
             f"scores:{text} add up to {sum(scores)}, but {skipped} round(s) give out "
-            f"{HARVEST_TRICKS * skipped} points"
+            f"{per_round * skipped} points"
         )
     return scores
 
 
 def _future(
-    head: dict[str, str], last: int, first_dealer: int, rounds: int
+    head: dict[str, str], last: int, first_dealer: int, rounds: int, size: int
 ) -> tuple[list[tuple[int, ...]], int | None]:
     """The deals of the rounds after round ``last`` of ``rounds``, and the chance key
     (``None`` for deals given one by one)."""
@@ -319,7 +325,7 @@ def _future(
         given = head["deals"].split(";")
         if len(given) != count:
             raise PositionError(f"deals: gives {len(given)} round(s), but {count} are to come")
-        return [_deal(text, last + 1 + k) for k, text in enumerate(given)], None
+        return [_deal(text, last + 1 + k, size) for k, text in enumerate(given)], None
     if "chance" not in head and not count:
         return [], None  # no round to come: no key to keep
     chance = 0
@@ -328,17 +334,18 @@ def _future(
             chance = int(head["chance"])
         except ValueError:
             raise PositionError(f"chance:{head['chance']} is not a whole number") from None
-    return future_deals(chance, first_dealer, last, rounds), chance
+    return future_deals(chance, first_dealer, last, rounds, size), chance
 
 
 def future_deals(
-    chance: int, first_dealer: int, after: int, rounds: int = ROUNDS
+    chance: int, first_dealer: int, after: int, rounds: int = ROUNDS, size: int = 13
 ) -> list[tuple[int, ...]]:
-    """The deals of rounds ``after + 1`` .. 4 (``rounds``) drawn from key ``chance`` as
-    a new game with that seed draws them (so a game's seed gives its own deals)."""
+    """The deals of rounds ``after + 1`` .. 4 (``rounds``) of ``size`` cards drawn from
+    key ``chance`` as a new game with that seed draws them (so a game's seed gives its
+    own deals)."""
     rng = random.Random(chance)
     rng.randrange(4)  # a new game draws its first dealer first
-    deals = [deal(rng, (first_dealer + r) & 3) for r in range(rounds)]
+    deals = [deal(rng, (first_dealer + r) & 3, size) for r in range(rounds)]
     return deals[after:]
 
 
@@ -372,7 +379,8 @@ def _play_round(st: SewnState, number: int, values: dict[str, str]) -> None:
     r = f"round {number}"
     plants = _four(values["plant"], f"{r} plant") if "plant" in values else [[], [], [], []]
     used = [0, 0, 0, 0]
-    seed = _tricks(values["seed"], f"{r} seed", SEED_TRICKS) if "seed" in values else []
+    nseed = st.seed_count
+    seed = _tricks(values["seed"], f"{r} seed", nseed) if "seed" in values else []
     for t, cards in enumerate(seed):
         if st.phase == PLANT:
             raise PositionError(
@@ -411,7 +419,8 @@ def _play_round(st: SewnState, number: int, values: dict[str, str]) -> None:
             _expect(st, PICK, f"{r} pick {k + 1}")
             _play(st, PICK_BASE + field, f"{r} pick {k + 1} ({SEAT_NAMES[st.cur]})")
     if "harvest" in values:
-        for t, cards in enumerate(_tricks(values["harvest"], f"{r} harvest", HARVEST_TRICKS)):
+        harvest = _tricks(values["harvest"], f"{r} harvest", harvest_tricks(nseed))
+        for t, cards in enumerate(harvest):
             _expect(st, HARVEST, f"{r} harvest trick {t + 1}")
             for c in cards:
                 _play(st, c, f"{r} harvest trick {t + 1}")
@@ -448,6 +457,7 @@ def from_dict(game: Game, d: JSON) -> SewnState:
     from seedbed.games.sewn.engine import SewnState
 
     st = SewnState(game, None)
+    st.seed_count = int(game.option("seed_tricks"))
     st.round = int(d["round"]) + 1
     st.dealer = int(d["dealer"])
     deals = tuple(tuple(int(x) for x in hands) for hands in d["deals"])

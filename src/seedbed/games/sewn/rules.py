@@ -50,11 +50,51 @@ PLAYERS: Final = 4
 ROUNDS: Final = 4
 #: The most rounds the ``rounds`` knob allows (three times round the Harvest leaders).
 MAX_ROUNDS: Final = 12
+#: The rulebook's Seed tricks a round (the default of the ``seed_tricks`` knob; a
+#: game's own is ``game.option("seed_tricks")``, a state's ``state.seed_count``).
 SEED_TRICKS: Final = 6
+#: The most Seed tricks the knob allows: each seat is dealt two cards a Seed trick and
+#: one for End of Summer, and four deals of 2 x 6 + 1 = 13 use the whole deck.
+MAX_SEED_TRICKS: Final = 6
+#: The rulebook's Harvest tricks a round: a Field (a Harvest hand) holds two cards a
+#: Seed trick, one seeded and one planted (:func:`harvest_tricks`).
 HARVEST_TRICKS: Final = 12
-#: Every round has exactly this many decisions: 24 Seed plays, 24 plants, the
-#: privilege, the trump, 4 picks and 48 Harvest plays (End of Summer is automatic).
+#: The rulebook's decisions a round: 24 Seed plays, 24 plants, the privilege, the
+#: trump, 4 picks and 48 Harvest plays (End of Summer is automatic;
+#: :func:`decisions_per_round`).
 DECISIONS_PER_ROUND: Final = 102
+
+
+def deal_size(seed_tricks: int = SEED_TRICKS) -> int:
+    """The cards each seat is dealt: one to play and one to plant a Seed trick, and one
+    for End of Summer (13 in the rulebook game; the rest of the deck stays undealt).
+
+    >>> deal_size(), deal_size(3)
+    (13, 7)
+    """
+    return 2 * seed_tricks + 1
+
+
+def harvest_tricks(seed_tricks: int = SEED_TRICKS) -> int:
+    """The Harvest tricks of a round, the size of a Field: a seeded and a planted card
+    a Seed trick (12 in the rulebook game, 12 points a round).
+
+    >>> harvest_tricks(), harvest_tricks(1)
+    (12, 2)
+    """
+    return 2 * seed_tricks
+
+
+def decisions_per_round(seed_tricks: int = SEED_TRICKS) -> int:
+    """The decisions of every round: four plays and four plants a Seed trick, the
+    privilege, the trump, four picks and four plays a Harvest trick.
+
+    >>> decisions_per_round(), decisions_per_round(1)
+    (102, 22)
+    """
+    return 8 * seed_tricks + 6 + 4 * harvest_tricks(seed_tricks)
+
+
 #: Who leads the first Harvest trick in rounds 1..4 (ruling 8): South, East, West, North.
 #: A game of more rounds goes round the table again (:func:`harvest_leader`).
 HARVEST_LEADER: Final = (SOUTH, EAST, WEST, NORTH)

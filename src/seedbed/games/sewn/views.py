@@ -19,7 +19,6 @@ from seedbed.games.sewn._round import (
     Trick,
     deal,
     deal_of,
-    field_mask,
     field_seeds,
     harvest_void_masks,
     is_skipped,
@@ -28,7 +27,6 @@ from seedbed.games.sewn._round import (
     seed_voids,
 )
 from seedbed.games.sewn.rules import (
-    DECISIONS_PER_ROUND,
     HARVEST,
     OVER,
     PLANT,
@@ -36,6 +34,8 @@ from seedbed.games.sewn.rules import (
     SEAT_NAMES,
     SEED,
     TAKE_TRUMP,
+    deal_size,
+    decisions_per_round,
     planter_of,
     seeder_of,
 )
@@ -173,10 +173,6 @@ def compact_view(st: SewnState, p: int) -> tuple[int, ...]:
     if st.phase == HARVEST:
         for c in trick:
             played |= 1 << c
-    eos = 0
-    if st.eos is not None:
-        for c in st.eos:
-            eos |= 1 << c
     seed_tricks = st.seed_tricks
     if seed_tricks is not st._cv_seed:
         # Field f shows the seed of seat f + 1 of every Seed trick (cards by seat).
@@ -190,6 +186,64 @@ def compact_view(st: SewnState, p: int) -> tuple[int, ...]:
         st._cv_seed = seed_tricks
         st._cv_known = (s0, s1, s2, s3)
     k0, k1, k2, k3 = st._cv_known
+    n = len(trick)
+    if st.phase == HARVEST:
+        # From the last pick to the round's end nothing below changes: keep it, per
+        # seat, for the picks it was computed for (a resample, whose plants differ,
+        # starts without it).
+        picks = st.picks
+        if picks is not st._cv_picks:
+            st._cv_picks = picks
+            st._cv_seats = (None, None, None, None)
+        got = st._cv_seats[p]
+        if got is None:
+            got = _seat_digest(st, p, k0, k1, k2, k3)
+            seats = list(st._cv_seats)
+            seats[p] = got
+            st._cv_seats = (seats[0], seats[1], seats[2], seats[3])
+        eos, k0, k1, k2, k3 = got
+        return (
+            HARVEST,
+            st.trump,
+            st.hands[p],
+            played,
+            eos,
+            k0,
+            k1,
+            k2,
+            k3,
+            st.leader,
+            trick[0] if n > 0 else -1,
+            trick[1] if n > 1 else -1,
+            trick[2] if n > 2 else -1,
+        )
+    eos, k0, k1, k2, k3 = _seat_digest(st, p, k0, k1, k2, k3)
+    return (
+        st.phase,
+        st.trump,
+        st.hands[p],
+        played,
+        eos,
+        k0,
+        k1,
+        k2,
+        k3,
+        st.leader,
+        trick[0] if n > 0 else -1,
+        trick[1] if n > 1 else -1,
+        trick[2] if n > 2 else -1,
+    )
+
+
+def _seat_digest(
+    st: SewnState, p: int, k0: int, k1: int, k2: int, k3: int
+) -> tuple[int, int, int, int, int]:
+    """The End of Summer cards and what seat ``p`` knows of each Field: the face-up
+    seeds ``k0`` .. ``k3`` plus its own plants and the top cards it saw at the Pick."""
+    eos = 0
+    if st.eos is not None:
+        for c in st.eos:
+            eos |= 1 << c
     own = 0
     for c in st.plants[p]:
         own |= 1 << c
@@ -208,22 +262,7 @@ def compact_view(st: SewnState, p: int) -> tuple[int, ...]:
             k2 |= top
         else:
             k3 |= top
-    n = len(trick)
-    return (
-        st.phase,
-        st.trump,
-        st.hands[p],
-        played,
-        eos,
-        k0,
-        k1,
-        k2,
-        k3,
-        st.leader,
-        trick[0] if n > 0 else -1,
-        trick[1] if n > 1 else -1,
-        trick[2] if n > 2 else -1,
-    )
+    return (eos, k0, k1, k2, k3)
 
 
 # -- the score sheet ------------------------------------------------------------------
@@ -258,107 +297,191 @@ def resample(st: SewnState, p: int, rng: random.Random) -> SewnState:
     """A full state that seat ``p`` cannot tell from ``st``: every card ``p`` has not
     seen is placed uniformly among the places that fit all ``p`` saw (the Seed and
     Harvest voids, the top cards ``p`` peeked at, who holds which Field), and the move
-    list is rebuilt from the drawn plants, so the state replays from its own deals."""
+    list is rebuilt from the drawn plants, so the state replays from its own deals.
+
+    Everything that does not depend on ``rng`` (the placement problems, the exact
+    sampler's counts, where the plants are in the move list) is a :class:`ResamplePlan` kept
+    on ``st`` for the seat and the move number: a search draws the same seat's
+    determinizations from one state thousands of times, and each draw only draws."""
+    plan = st._resample_plan
+    if plan is None or plan.seat != p or plan.moves != len(st._actions):
+        plan = ResamplePlan(st, p)
+        st._resample_plan = plan
     out = st.clone()
     out.seed = None
     out._chance = None  # the rounds to come are drawn below, from no key
+    out._cv_picks = None  # the seats' digests depend on the plants, drawn anew
     new_past = []
-    for rec in st.past:
-        plants = _resample_finished(rec, p, rng)
-        new_past.append(rec._replace(plants=plants))
-    deals = []
-    for rec in new_past:
-        deals.append(deal_of(rec.seed_tricks, rec.plants, rec.eos, (0, 0, 0, 0)))
-    if st.phase != OVER:
-        plants, hands = _resample_current(st, p, rng)
-        out.plants = list(plants)
-        out.hands = hands
-        trick_by_seat = {(st.leader + k) & 3: c for k, c in enumerate(st.trick)}
-        extra = tuple(
-            (1 << trick_by_seat[q]) if q in trick_by_seat and st.phase == SEED else 0
-            for q in range(4)
-        )
-        hand_part = tuple(hands[q] | extra[q] if st.phase in (SEED, PLANT) else 0 for q in range(4))
-        deals.append(deal_of(st.seed_tricks, plants, st.eos, hand_part))
-    else:
+    for rec, finished in zip(st.past, plan.finished, strict=True):
+        if finished is None:  # a round a position skipped
+            new_past.append(rec)
+            continue
+        new = list(rec.plants)
+        for q, loc, top in finished:
+            order = _sampler.arrange(loc, loc.known, rng)
+            new[q] = tuple(order) if top is None else (*order, top)
+        new_past.append(rec._replace(plants=tuple(new)))
+    # A finished round's deal does not depend on the order of its plants.
+    deals = list(st.deals[: len(st.past)])
+    problem = plan.problem
+    if problem is None:
         # The finished game keeps its last round in the live fields too.
         out.plants = list(new_past[-1].plants)
-    while len(deals) < st.game.option("rounds"):
-        deals.append(deal(rng, 0))
+    elif plan.seed_phase:
+        placed = problem.draw(rng)
+        plant_list = list(st.plants)
+        hands = list(st.hands)
+        for q, n, cards in zip(plan.seats, plan.slot_counts, placed, strict=False):
+            plant_list[q] = tuple(cards[:n])
+            hands[q] = mask_of(cards[n:])
+        out.plants = plant_list
+        out.hands = hands
+        extra = plan.in_trick
+        hand_part = tuple(hands[q] | extra[q] for q in range(4))
+        deals.append(deal_of(st.seed_tricks, plant_list, st.eos, hand_part))
+    else:
+        placed = problem.draw(rng)
+        new_plants = list(st.plants)
+        fixed_top = plan.fixed_top
+        # A last location of undealt cards (if any) has no planter: its cards stay out.
+        for q, placed_cards in zip(plan.seats, placed, strict=False):
+            top_card = fixed_top.get(q)
+            new_plants[q] = tuple(placed_cards) if top_card is None else (*placed_cards, top_card)
+        hands = [0, 0, 0, 0]
+        for q, f, seeds, played in plan.holders:
+            hands[q] = (seeds | mask_of(new_plants[planter_of(f)])) & ~played
+        out.plants = new_plants
+        out.hands = hands
+        deals.append(deal_of(st.seed_tricks, new_plants, st.eos, (0, 0, 0, 0)))
+    size = deal_size(st.seed_count)
+    while len(deals) < plan.rounds:
+        deals.append(deal(rng, 0, size))
     out.past = tuple(new_past)
     out.deals = tuple(deals)
-    out._actions = _rebuild_actions(out, st._actions)
+    actions = list(st._actions)
+    live = out.plants
+    for k, r, q, t in plan.plant_moves:
+        planted = new_past[r].plants if r < len(new_past) else live
+        actions[k] = PLANT_BASE + planted[q][t]
+    out._actions = actions
     return out
 
 
-def _resample_current(
-    st: SewnState, p: int, rng: random.Random
-) -> tuple[tuple[tuple[int, ...], ...], list[int]]:
-    """New plants and hands of the round in play."""
-    plants = tuple(st.plants)
-    if st.phase in (SEED, PLANT):
-        cur_trick = None
-        if st.phase == SEED and st.trick:
-            cur_trick = (len(st.seed_tricks), st.leader, st.trick)
-        voids = seed_voids(st.seed_tricks, cur_trick)
-        locs: list[_sampler.Location] = []
-        seats = [q for q in range(4) if q != p]
-        for q in seats:
-            hand_mask = sum(1 << s for s in range(4) if voids[q][s] == 7)
-            locs.append(
-                _sampler.Location(
-                    _plant_slots(voids[q], len(plants[q])),
-                    hand_count=st.hands[q].bit_count(),
-                    hand_mask=hand_mask,
-                )
+class ResamplePlan:
+    """The part of :func:`resample` for seat ``seat`` of a state at move ``moves`` that
+    does not depend on the random draws."""
+
+    __slots__ = (
+        "finished",
+        "fixed_top",
+        "holders",
+        "in_trick",
+        "moves",
+        "plant_moves",
+        "problem",
+        "rounds",
+        "seat",
+        "seats",
+        "seed_phase",
+        "slot_counts",
+    )
+
+    def __init__(self, st: SewnState, p: int) -> None:
+        self.seat = p
+        self.moves = len(st._actions)
+        self.rounds = int(st.game.option("rounds"))
+        #: Per finished round (``None``: skipped by a position): (planter, its plants
+        #: as a location of known cards, the top card ``p`` saw or ``None``).
+        self.finished = [_finished_problem(rec, p) for rec in st.past]
+        self.problem: _sampler.Problem | None = None
+        self.seed_phase = st.phase in (SEED, PLANT)
+        self.seats: list[int] = []
+        self.slot_counts: list[int] = []
+        self.in_trick = (0, 0, 0, 0)
+        self.fixed_top: dict[int, int] = {}
+        self.holders: list[tuple[int, int, int, int]] = []
+        if st.phase == OVER:
+            pass
+        elif self.seed_phase:
+            locs, pool = _seed_phase_problem(st, p)
+            self.problem = _sampler.Problem(locs, pool)
+            self.seats = [q for q in range(4) if q != p]
+            self.slot_counts = [len(loc.slots) for loc in locs[:3]]
+            if st.phase == SEED:
+                by_seat = [0, 0, 0, 0]
+                for k, c in enumerate(st.trick):
+                    by_seat[(st.leader + k) & 3] = 1 << c
+                self.in_trick = (by_seat[0], by_seat[1], by_seat[2], by_seat[3])
+        else:
+            cur_h = (st.leader, st.trick) if st.phase == HARVEST and st.trick else None
+            d = st.deals[st.round - 1]
+            undealt = FULL_DECK & ~(d[0] | d[1] | d[2] | d[3])
+            locs, planters, fixed_top, pool = after_summer_problem(st._record(), p, cur_h, undealt)
+            self.problem = _sampler.Problem(locs, pool)
+            self.seats = planters
+            self.fixed_top = fixed_top
+            played = [0, 0, 0, 0]
+            for t in st.harvest_tricks:
+                for q in range(4):
+                    played[q] |= 1 << t[1][q]
+            for k, c in enumerate(st.trick):
+                played[(st.leader + k) & 3] |= 1 << c
+            self.holders = [
+                (q, f, mask_of(field_seeds(st.seed_tricks, f)), played[q]) for q, f in st.picks
+            ]
+        self.plant_moves = _plant_moves(st)
+
+
+def _seed_phase_problem(st: SewnState, p: int) -> tuple[list[_sampler.Location], list[int]]:
+    """The placement problem of the Seed Phase: the plants and hands of the three other
+    seats (in seat order), then the cards left out of the deal if any, and the pool of
+    every card ``p`` has not seen."""
+    plants = st.plants
+    cur_trick = None
+    if st.phase == SEED and st.trick:
+        cur_trick = (len(st.seed_tricks), st.leader, st.trick)
+    voids = seed_voids(st.seed_tricks, cur_trick)
+    locs: list[_sampler.Location] = []
+    for q in range(4):
+        if q == p:
+            continue
+        hand_mask = sum(1 << s for s in range(4) if voids[q][s] == 7)
+        locs.append(
+            _sampler.Location(
+                _plant_slots(voids[q], len(plants[q])),
+                hand_count=st.hands[q].bit_count(),
+                hand_mask=hand_mask,
             )
-        known = st.hands[p] | mask_of(plants[p])
-        for t in st.seed_tricks:
-            known |= mask_of(t[1])
-        known |= mask_of(st.trick)
-        pool = cards_of(FULL_DECK & ~known)
-        placed = _sampler.place(locs, pool, rng)
-        plant_list = list(plants)
-        hands = list(st.hands)
-        for q, loc, cards in zip(seats, locs, placed, strict=True):
-            n = len(loc.slots)
-            plant_list[q] = tuple(cards[:n])
-            hands[q] = mask_of(cards[n:])
-        return tuple(plant_list), hands
-    cur_h = None
-    if st.phase == HARVEST and st.trick:
-        cur_h = (st.leader, st.trick)
-    rec = st._record()
-    new_plants = _resample_after_summer(rec, p, rng, cur_h)
-    hands = [0, 0, 0, 0]
-    played = [0, 0, 0, 0]
-    for t in st.harvest_tricks:
-        for q in range(4):
-            played[q] |= 1 << t[1][q]
-    for k, c in enumerate(st.trick):
-        played[(st.leader + k) & 3] |= 1 << c
-    for q, f in st.picks:
-        hands[q] = field_mask(st.seed_tricks, new_plants, f) & ~played[q]
-    return new_plants, hands
+        )
+    known = st.hands[p] | mask_of(plants[p])
+    for t in st.seed_tricks:
+        known |= mask_of(t[1])
+    known |= mask_of(st.trick)
+    pool = cards_of(FULL_DECK & ~known)
+    undealt = len(pool) - sum(loc.need for loc in locs)
+    if undealt:  # fewer Seed tricks: the cards left out of the deal, unseen by all
+        locs.append(_sampler.Location([], hand_count=undealt, hand_mask=0xF))
+    return locs, pool
 
 
-def _rebuild_actions(st: SewnState, old: list[int]) -> list[int]:
-    """The action list with every plant replaced by ``st``'s plants (the plant of trick
-    t's j-th planter, clockwise from its winner)."""
-    out = list(old)
+def _plant_moves(st: SewnState) -> list[tuple[int, int, int, int]]:
+    """Where the plants are in the move list: (index, round record, planter, plant
+    index) for every plant move (the plant of trick t's j-th planter, clockwise from
+    its winner)."""
+    out = []
     records = st.records()
     # Rounds skipped by a position have empty records and no actions; the moves a
     # position set up come before the move list.
     skipped = sum(1 for rec in st.past if is_skipped(rec))
     prior = st._prior
-    for k, a in enumerate(old):
+    per_round = decisions_per_round(st.seed_count)
+    for k, a in enumerate(st._actions):
         if PLANT_BASE <= a < TAKE_TRUMP:
-            r, m = divmod(prior + k, DECISIONS_PER_ROUND)
+            r, m = divmod(prior + k, per_round)
             r += skipped
             t, u = divmod(m, 8)
-            rec = records[r]
-            q = (rec.seed_tricks[t][2] + u - 4) & 3
-            out[k] = PLANT_BASE + rec.plants[q][t]
+            q = (records[r].seed_tricks[t][2] + u - 4) & 3
+            out.append((k, r, q, t))
     return out
 
 
@@ -367,26 +490,14 @@ def _plant_slots(first_void: list[int], n: int) -> list[int]:
     return [sum(1 << s for s in range(4) if first_void[s] > i) for i in range(n)]
 
 
-def _resample_after_summer(
-    rec: RoundRecord, p: int, rng: random.Random, cur_harvest: tuple[int, tuple[int, ...]] | None
-) -> tuple[tuple[int, ...], ...]:
-    """New plants of every seat but ``p`` once the Seed Phase is over: the order of
-    plants (and, for Fields ``p`` does not hold, which unseen cards were planted)."""
-    locs, planters, fixed_top, pool = after_summer_problem(rec, p, cur_harvest)
-    placed = _sampler.place(locs, pool, rng)
-    new = list(rec.plants)
-    for q, placed_cards in zip(planters, placed, strict=True):
-        top_card = fixed_top.get(q)
-        new[q] = tuple(placed_cards) if top_card is None else (*placed_cards, top_card)
-    return tuple(new)
-
-
 def after_summer_problem(
-    rec: RoundRecord, p: int, cur_harvest: tuple[int, tuple[int, ...]] | None
+    rec: RoundRecord, p: int, cur_harvest: tuple[int, tuple[int, ...]] | None, undealt: int = 0
 ) -> tuple[list[_sampler.Location], list[int], dict[int, int], list[int]]:
     """The placement problem behind :func:`_resample_after_summer`: one location per
     planter other than ``p`` (in seat order), those planters, the top cards ``p``
-    peeked at (fixed), and the pool of unseen planted cards."""
+    peeked at (fixed), and the pool of unseen planted cards. With cards left out of
+    the deal (``undealt``, a mask; fewer Seed tricks) they join the pool and a last
+    location (no planter) takes as many: nobody ever sees them."""
     voids = seed_voids(rec.seed_tricks, None)
     hvoids = harvest_void_masks(rec.harvest_tricks, cur_harvest)
     owner = {f: q for q, f in rec.picks}
@@ -428,18 +539,24 @@ def after_summer_problem(
         loc.slots = _plant_slots(voids[q], n)
         locs.append(loc)
         planters.append(q)
+    if undealt:
+        locs.append(_sampler.Location([], hand_count=undealt.bit_count(), hand_mask=0xF))
+        pool_mask |= undealt
     return locs, planters, fixed_top, cards_of(pool_mask)
 
 
-def _resample_finished(rec: RoundRecord, p: int, rng: random.Random) -> tuple[tuple[int, ...], ...]:
-    """New plant orders of a finished round. Every Field was played out, so each
-    planter's set of plants is public; only the order is hidden (constrained by the
-    planter's Seed voids and by the top cards ``p`` saw at the Pick)."""
+def _finished_problem(
+    rec: RoundRecord, p: int
+) -> list[tuple[int, _sampler.Location, int | None]] | None:
+    """The new plant orders of a finished round as a problem: every Field was played
+    out, so each planter's set of plants is public; only the order is hidden
+    (constrained by the planter's Seed voids and by the top card ``p`` saw at the Pick,
+    which stays). ``None`` for a round a position skipped."""
     if is_skipped(rec):
-        return rec.plants
+        return None
     voids = seed_voids(rec.seed_tricks, None)
     seen = set(record_peeked(p, rec))
-    new = list(rec.plants)
+    out = []
     for q in range(4):
         if q == p:
             continue
@@ -448,7 +565,7 @@ def _resample_finished(rec: RoundRecord, p: int, rng: random.Random) -> tuple[tu
             cards, top = list(plants), None
         else:
             cards, top = list(plants[:-1]), plants[-1]
-        loc = _sampler.Location(_plant_slots(voids[q], len(cards)), known=sorted(cards))
-        order = _sampler.arrange(loc, loc.known, rng)
-        new[q] = tuple(order) if top is None else (*order, top)
-    return tuple(new)
+        out.append(
+            (q, _sampler.Location(_plant_slots(voids[q], len(cards)), known=sorted(cards)), top)
+        )
+    return out

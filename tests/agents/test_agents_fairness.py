@@ -24,6 +24,10 @@ SPECS = [
     "ismcts:iterations=6,depth=0",
     "ismcts:iterations=6",
     "heuristic:noise=0.5",
+    # The flat search and the default ISMCTS with exact endgames (seedbed.agents.expert;
+    # their endgame positions: tests/agents/test_agents_expert.py).
+    "flat:iterations=8",
+    "endgame:iterations=6",
     # The strength levels (docs/strength.md); the search levels with small budgets here,
     # at their own budgets in the slow test below.
     "beginner",

@@ -56,6 +56,21 @@ def test_a_search_level_plays_ismcts_with_its_budget_for_the_game() -> None:
     assert chosen == same
 
 
+def test_expert_is_ismcts_with_exact_endgames() -> None:
+    expert = make_agent("expert", seed=1)
+    assert isinstance(expert, LevelAgent)
+    assert expert.spec_for("sow") == f"endgame:iterations={budget('expert', 'sow')}"
+    assert make_agent("strong").spec_for("sow").startswith("ismcts:")  # type: ignore[attr-defined]
+    # Away from an endgame it plays the default ISMCTS's move for the same seed.
+    game = seedbed.load("harvest", players=2)
+    for state in mid_game_states(game, seed=3, count=2):
+        player = state.current_player()
+        assert player is not None
+        infoset = state.infoset(player)
+        chosen = make_agent("expert:iterations=40", seed=6).select_action(infoset)
+        assert chosen == make_agent("ismcts:iterations=40", seed=6).select_action(infoset)
+
+
 @pytest.mark.parametrize(
     ("spec", "message"),
     [

@@ -88,4 +88,4 @@ def reject_unknown(name: str, options: dict[str, Any], known: set[str]) -> None:
 
 def _load_builtin() -> None:
     # Imported lazily so that agent modules may import this one.
-    from seedbed.agents import heuristic, ismcts, levels, random_agent  # noqa: F401
+    from seedbed.agents import expert, heuristic, ismcts, levels, random_agent  # noqa: F401

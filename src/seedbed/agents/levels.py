@@ -9,7 +9,10 @@ takes a spec offers the levels. Each level stands for a real agent:
   time, with the mistakes a new player makes.
 - ``casual``: the heuristic (microseconds a move).
 - ``strong``: ISMCTS (the default configuration) at about 0.3 s a move.
-- ``expert``: ISMCTS at about 1 s a move.
+- ``expert``: ISMCTS at about 1 s a move, with exact two-player endgames (the
+  ``endgame`` agent of :mod:`seedbed.agents.expert`: where no hidden information is
+  left, as in two-player Four Fields once the draw pile is out, the last moves of the
+  round are solved by alpha-beta instead of sampled).
 
 The search levels have **iteration budgets**, not time budgets, so a level plays the
 same moves on every machine for the same seed (and its strength does not fall when
@@ -28,6 +31,9 @@ from seedbed.core.protocol import InfoSet
 
 #: The heuristic's move is replaced by a uniformly random legal move this often.
 BEGINNER_NOISE = 0.25
+
+#: The agent each search level plays (with its iteration budget).
+AGENTS: dict[str, str] = {"strong": "ismcts", "expert": "endgame"}
 
 #: Seconds a move each search level aims at (on a free core of the reference machine).
 TARGET_SECONDS: dict[str, float] = {"strong": 0.3, "expert": 1.0}
@@ -54,7 +60,8 @@ def budget(level: str, game_id: str) -> int:
 
 
 class LevelAgent:
-    """A search level: ISMCTS with the level's iteration budget for the game it meets.
+    """A search level: its agent (:data:`AGENTS`) with the level's iteration budget
+    for the game it meets.
 
     The game is known only at the first decision (a spec names no game), so the
     searcher is made then, seeded with the level's seed: the same seed gives the same
@@ -70,7 +77,7 @@ class LevelAgent:
     def spec_for(self, game_id: str) -> str:
         """The agent spec this level plays in ``game_id``."""
         n = self.iterations if self.iterations is not None else budget(self.level, game_id)
-        return f"ismcts:iterations={n}"
+        return f"{AGENTS[self.level]}:iterations={n}"
 
     def select_action(self, infoset: InfoSet) -> int:
         game_id = infoset.game.id
@@ -100,7 +107,8 @@ def _search_level(level: str) -> None:
     register_agent(
         level,
         make,
-        f"level: ISMCTS at about {seconds:g} s a move (a fixed iteration budget per game)",
+        f"level: ISMCTS at about {seconds:g} s a move (a fixed iteration budget per game)"
+        + (", exact two-player endgames" if AGENTS[level] == "endgame" else ""),
     )
 
 

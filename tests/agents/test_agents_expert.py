@@ -1,0 +1,214 @@
+"""The expert search: the exact endgame solver and the paired sequential-halving search."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from agents_cases import mid_game_states
+
+import seedbed
+from seedbed.agents import make_agent
+from seedbed.agents.endgame import NodeBudgetExceeded, Solver, endgame_moves, solve
+from seedbed.agents.expert import ExpertSearch
+from seedbed.core.protocol import State
+from seedbed.testing.helpers import from_position
+
+
+def _endgames(seed: int, count: int, cards: int) -> list[State]:
+    """Two-player Four Fields positions reached by random play with the draw pile
+    empty and at most ``cards`` cards left in the hands, the seat to move choosing."""
+    game = seedbed.load("four_fields", players=2)
+    rng = random.Random(seed)
+    out: list[State] = []
+    deal = 0
+    while len(out) < count:
+        state = game.new_state(seed * 1000 + deal)
+        deal += 1
+        while not state.is_terminal():
+            player = state.current_player()
+            assert player is not None
+            left = endgame_moves(state.infoset(player))
+            if left is not None and left <= cards and len(state.legal_actions()) > 1:
+                out.append(state)
+                break
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+    return out
+
+
+def _minimax(state: State, seat: int, solver: Solver) -> float:
+    """The plain minimax value (no pruning, no table), the solver's values as leaves."""
+    done = solver.value(state)
+    if done is not None:
+        return done
+    values = []
+    for a in state.legal_actions():
+        child = state.clone()
+        child.apply_action(a)
+        values.append(_minimax(child, seat, solver))
+    return max(values) if state.current_player() == seat else min(values)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_solver_finds_the_minimax_value_and_move(seed: int) -> None:
+    for state in _endgames(seed, count=2, cards=3):
+        seat = state.current_player()
+        assert seat is not None
+        moves = endgame_moves(state.infoset(seat))
+        assert moves is not None
+        values = solve(state, seat, moves, max_nodes=100_000)
+        assert set(values) == set(state.legal_actions())
+        reference = Solver(seat, state, moves, max_nodes=0)
+        exact = {}
+        for a in state.legal_actions():
+            child = state.clone()
+            child.apply_action(a)
+            exact[a] = _minimax(child, seat, reference)
+        best = max(values, key=lambda a: values[a])
+        assert values[best] == pytest.approx(max(exact.values()))
+        assert exact[best] == pytest.approx(max(exact.values()))
+        # The other moves' values are upper bounds at most as good as the best.
+        for a, v in values.items():
+            assert v <= values[best] + 1e-9
+            assert exact[a] <= v + 1e-9 or exact[a] == pytest.approx(v)
+
+
+def _last_cards() -> State:
+    # Seat 0 holds the 5 of diamonds and the 2 of clubs; seat 1 the last 5 (clubs).
+    # The pile is out and every other card lies aside. Field 0 (Summer) holds the
+    # 5 of hearts, field 1 (Autumn) the 2 of hearts. Harvesting the 5 of hearts with
+    # the 5 of diamonds clears field 0 (a coin and two cards); the heart on top of it
+    # is the card that decides "most hearts".
+    return from_position(
+        "four_fields",
+        "fields 5H | 2H | - | - / hands 5D 2C | 5C / rest aside / summer f0 / turn 0",
+        players=2,
+    )
+
+
+def test_the_solver_takes_the_field_with_the_matching_five() -> None:
+    state = _last_cards()
+    assert endgame_moves(state.infoset(0)) == 3
+    values = solve(state, 0, 3, max_nodes=10_000)
+    best = max(values, key=lambda a: (values[a], -a))
+    assert state.action_to_string(best).upper().startswith("5D")
+    assert "5H" in state.action_to_string(best).upper()
+    # Anything else leaves the 5 of hearts (and the coin) to the rival's 5 of clubs.
+    assert all(v < values[best] for a, v in values.items() if a != best)
+
+
+def test_the_expert_search_plays_the_solved_move() -> None:
+    state = _last_cards()
+    search = ExpertSearch(iterations=50, seed=1)
+    rows = search.ranked(state.infoset(0))
+    assert search.last_solved
+    assert search.last_iterations == 0
+    assert "5H" in state.action_to_string(rows[0][0]).upper()
+
+
+@pytest.mark.parametrize("spec", ["endgame:iterations=20", "flat:iterations=20", "expert"])
+def test_endgame_decisions_depend_on_the_infoset_only(spec: str) -> None:
+    rng = random.Random(7)
+    for state in _endgames(5, count=3, cards=6):
+        seat = state.current_player()
+        assert seat is not None
+        resampled = state.resample_from_infostate(seat, rng)
+        a = make_agent(spec, seed=2).select_action(state.infoset(seat))
+        b = make_agent(spec, seed=2).select_action(resampled.infoset(seat))
+        assert a == b
+
+
+def test_the_solver_gives_up_past_its_node_budget() -> None:
+    state = _endgames(4, count=1, cards=8)[0]
+    seat = state.current_player()
+    assert seat is not None
+    with pytest.raises(NodeBudgetExceeded):
+        solve(state, seat, 8, max_nodes=3)
+    # The search then falls back on its playouts.
+    search = ExpertSearch(iterations=40, seed=2, endgame_nodes=3)
+    rows = search.ranked(state.infoset(seat))
+    assert not search.last_solved
+    assert search.last_iterations >= 40 - len(rows)
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("sow", 2), ("harvest", 2), ("sewn", 4)])
+def test_sequential_halving_spends_its_budget_and_replays_exactly(
+    game_id: str, players: int
+) -> None:
+    game = seedbed.load(game_id, players=players)
+    for state in mid_game_states(game, seed=6, count=3):
+        player = state.current_player()
+        assert player is not None
+        infoset = state.infoset(player)
+        legal = infoset.legal_actions()
+        search = ExpertSearch(iterations=60, seed=9)
+        rows = search.ranked(infoset)
+        assert sorted(a for a, _, _ in rows) == sorted(legal)
+        if len(legal) > 1:
+            # Every move had a share; the one kept to the end has the most playouts.
+            assert all(n >= 1 for _, n, _ in rows)
+            assert rows[0][1] == max(n for _, n, _ in rows)
+            assert search.last_iterations <= 60 + len(legal)
+        again = ExpertSearch(iterations=60, seed=9).ranked(infoset)
+        assert again == rows or all(x[:2] == y[:2] for x, y in zip(again, rows, strict=True))
+
+
+def test_a_time_budget_is_cpu_time_and_stops() -> None:
+    import time
+
+    game = seedbed.load("four_fields", players=2)
+    state = next(iter(mid_game_states(game, seed=3, count=1)))
+    player = state.current_player()
+    assert player is not None
+    search = ExpertSearch(iterations=None, seconds=0.05, seed=1)
+    began = time.process_time()
+    search.ranked(state.infoset(player))
+    # A phase may overrun by one round of playouts; never by seconds.
+    assert time.process_time() - began < 2.0
+    assert search.last_iterations > 0
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("flat:iterations=0", "whole number >= 1"),
+        ("flat:time=-1", "positive"),
+        ("flat:time=inf", "takes a number"),
+        ("flat:win=2", "from 0 to 1"),
+        ("flat:endgame=x", "whole number"),
+        ("flat:depth=2", "no option depth"),
+    ],
+)
+def test_bad_flat_specs_are_clear_errors(spec: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        make_agent(spec)
+
+
+def test_the_endgame_agent_spends_cpu_time_in_ismcts_chunks() -> None:
+    import time
+
+    from seedbed.agents.expert import EndgameAgent
+
+    game = seedbed.load("sow", players=2)
+    state = next(iter(mid_game_states(game, seed=4, count=1)))
+    player = state.current_player()
+    assert player is not None
+    agent = make_agent("endgame:time=0.05", seed=1)
+    assert isinstance(agent, EndgameAgent)
+    began = time.process_time()
+    assert agent.select_action(state.infoset(player)) in state.legal_actions()
+    assert time.process_time() - began >= 0.05
+    assert not agent.last_solved
+
+
+def test_the_endgame_agent_solves_the_last_cards() -> None:
+    state = _last_cards()
+    agent = make_agent("endgame:iterations=30", seed=1)
+    move = agent.select_action(state.infoset(0))
+    assert agent.last_solved  # type: ignore[attr-defined]
+    assert "5H" in state.action_to_string(move).upper()
+    # endgame=0 leaves it to ISMCTS.
+    plain = make_agent("endgame:iterations=30,endgame=0", seed=1)
+    plain.select_action(state.infoset(0))
+    assert not plain.last_solved  # type: ignore[attr-defined]

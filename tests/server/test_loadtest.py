@@ -19,7 +19,10 @@ def test_bench_server_reports_latencies_memory_and_every_process_cpu() -> None:
     )  # fmt: skip
     assert out.returncode == 0, out.stderr
     report = json.loads(out.stdout[out.stdout.index("{") :])
-    assert report["tables"] == 4 and report["connections"] == 8
+    # Two people a table; a table whose game ends is replaced by a new one, whose
+    # people count too.
+    assert report["tables"] == 4 and report["connections"] >= 8
+    assert report["connections"] % 2 == 0
     assert report["errors"] == 0, report["first_errors"]
     assert report["acks"] > 0 and report["updates"] > 0 and report["moves_per_second"] > 0
     for key in ("ack_ms", "update_ms"):
@@ -29,7 +32,7 @@ def test_bench_server_reports_latencies_memory_and_every_process_cpu() -> None:
     assert report["server_cpu_percent"] is not None and report["server_cpu_ms_per_move"] > 0
     assert "bot_workers_cpu_percent" in report and report["benchmark_cpu_percent_of_machine"] > 0
     clients = report["load_clients"]
-    assert len(clients) == 2 and sum(c["connections"] for c in clients) == 8
+    assert len(clients) == 2 and sum(c["connections"] for c in clients) == report["connections"]
     assert all(c["cpu_percent"] >= 0 and c["loop_lag_ms"]["p50"] >= 0 for c in clients)
     perf = report["server_perf"]
     assert perf["commit"]["n"] > 0 and perf["tell"]["n"] > 0 and perf["writes_per_batch"] >= 1

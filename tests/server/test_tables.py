@@ -184,6 +184,33 @@ def test_a_seat_left_empty_is_handed_to_a_bot_and_given_back(server: ServerProce
     run(scenario())
 
 
+def test_a_client_waiting_for_a_player_to_go_is_woken_by_the_presence_alone(
+    server: ServerProcess,
+) -> None:
+    """Nothing else happens at a table when a player goes (no move, no update), so the
+    presence message alone must wake a client waiting on who is connected."""
+    table = server.table(game="harvest", players=2)
+    a = server.join(table["id"], "Ann")
+    b = server.join(table["id"], "Bob")
+
+    async def scenario() -> None:
+        ca = TableClient(server.base, table["id"], token=a["token"])
+        cb = TableClient(server.base, table["id"], token=b["token"])
+        await ca.connect()
+        await cb.connect()
+        await ca.wait_for(lambda c: c.table["seats"][b["seat"]]["connected"] is True, 10)
+        waiting = asyncio.ensure_future(
+            ca.wait_for(lambda c: c.table["seats"][b["seat"]]["connected"] is False, 10)
+        )
+        await asyncio.sleep(0.2)  # Ann is waiting before Bob goes
+        assert not waiting.done()
+        await cb.close()
+        await waiting
+        await ca.close()
+
+    run(scenario())
+
+
 def test_undo_of_a_hidden_plant_is_allowed_and_of_a_shown_card_is_not(
     server: ServerProcess,
 ) -> None:

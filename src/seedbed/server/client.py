@@ -148,6 +148,9 @@ class TableClient:
         elif kind == "presence" and self.table:
             for seat, on in zip(self.table.get("seats", []), msg["connected"], strict=False):
                 seat["connected"] = on
+            # Queued too, so that a wait_for on who is connected wakes up (nothing
+            # else may happen at the table after a player goes); next_update skips it.
+            self._updates.put_nowait(msg)
         msg_id = msg.get("id")
         if kind in ("ack", "reject", "welcome", "pong") and msg_id in self._answers:
             fut = self._answers.pop(msg_id)
@@ -187,6 +190,19 @@ class TableClient:
 
     async def next_update(self, timeout: float = 30) -> Message:
         """The next snapshot or update (or a ``closed`` pseudo-message)."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while True:
+            msg = await self._next_message(end - loop.time())
+            if msg["type"] != "presence":
+                return msg
+
+    async def _next_message(self, timeout: float) -> Message:
+        """The next snapshot, update, presence or ``closed`` message."""
+        if not self._updates.empty():
+            return self._updates.get_nowait()
+        if timeout <= 0:
+            raise TimeoutError("no message in time")
         return await asyncio.wait_for(self._updates.get(), timeout)
 
     async def wait_for(self, predicate: Any, timeout: float = 30) -> Message:
@@ -197,7 +213,7 @@ class TableClient:
             left = end - loop.time()
             if left <= 0:
                 raise TimeoutError("the table did not get there in time")
-            msg = await self.next_update(left)
+            msg = await self._next_message(left)
             if msg["type"] == "closed" and not predicate(self):
                 raise ConnectionError(f"closed: {msg.get('code')} {msg.get('reason')}")
         return self.position

@@ -153,3 +153,13 @@ def test_saved_states_and_positions_carry_the_knobs() -> None:
     record = seedbed.Record.from_state(s)
     assert record.params == game.params
     assert record.replay().to_json() == s.to_json()
+
+
+@pytest.mark.slow
+def test_the_conformance_suite_holds_at_the_highest_target() -> None:
+    """A game to 99 is some twenty rounds: too long for the fast suite, which plays
+    targets 11, 17 and 25 (``Option.values``)."""
+    from seedbed.testing.conformance import check_game
+
+    for players in (2, 4):
+        check_game(seedbed.load("four_fields", players=players, target=99), deep_every=7)

@@ -40,7 +40,6 @@ class HarvestGame(Game):
                 "while the deck lasts (7: 6, 4 or 2)."
             ),
             choices=FIRST_DEALS,
-            samples=(5, 9),
             implied=True,
         ),
     }

@@ -45,7 +45,7 @@ class SewnGame(Game):
             "End of Summer (the rest of the deck stays out, unseen), so a Field and the "
             "Harvest have two cards a Seed trick",
             bounds=(1, MAX_SEED_TRICKS),
-            samples=(1, 3),
+            samples=tuple(range(1, MAX_SEED_TRICKS + 1)),
             implied=True,
         ),
     }

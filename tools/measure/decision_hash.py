@@ -1,0 +1,34 @@
+"""Hash of ISMCTS decisions (and the visit counts behind them) at fixed positions:
+the same hash before and after a speed change proves the search decides the same.
+
+    .venv/bin/python tools/measure/decision_hash.py [GAME ...]
+"""
+
+import hashlib
+import json
+import random
+import sys
+
+import seedbed
+from seedbed.agents.ismcts import ISMCTS
+
+games = sys.argv[1:] or ["sewn", "sow", "harvest", "four_fields"]
+for gid in games:
+    h = hashlib.sha256()
+    cls = seedbed.load(gid)
+    for n in range(cls.min_players, cls.max_players + 1):
+        game = seedbed.load(gid, players=n)
+        for seed in (1, 2):
+            rng = random.Random(seed)
+            s = game.new_state(seed)
+            k = 0
+            while not s.is_terminal():
+                legal = s.legal_actions()
+                if len(legal) > 1 and k % 9 == 0:
+                    p = s.current_player()
+                    for cfg in ({}, {"depth": 0, "rollout": "random", "bias": 0.0}):
+                        rows = ISMCTS(iterations=40, seed=k, **cfg).ranked(s.infoset(p))
+                        h.update(json.dumps(rows[:3]).encode())
+                s.apply_action(legal[rng.randrange(len(legal))])
+                k += 1
+    print(gid, h.hexdigest()[:16], flush=True)

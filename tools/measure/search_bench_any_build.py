@@ -1,0 +1,37 @@
+"""Run ``seedbed bench --search``'s positions with another build, even one older than
+the benchmark (the baseline commit b1138a5 has no ``bench --search``):
+
+    OTHER/.venv/bin/python tools/measure/search_bench_any_build.py \
+        src/seedbed/sim/bench.py [ITERATIONS]
+
+loads this checkout's ``sim/bench.py`` into the other build's interpreter, so both
+builds search from the same positions.
+"""
+
+import importlib.util
+import statistics
+import sys
+
+import seedbed
+
+spec = importlib.util.spec_from_file_location("search_bench", sys.argv[1])
+assert spec is not None and spec.loader is not None, f"cannot load {sys.argv[1]}"
+mod = importlib.util.module_from_spec(spec)
+sys.modules["search_bench"] = mod
+spec.loader.exec_module(mod)
+iters = int(sys.argv[2]) if len(sys.argv) > 2 else 300
+
+for gid in ("sewn", "sow", "harvest", "four_fields"):
+    n = seedbed.load(gid).num_players
+    for config in mod.SEARCH_CONFIGS:
+        runs = [mod.bench_search(gid, n, config, iters) for _ in range(3)]
+        best = [max(stage, key=lambda r: r.per_cpu_second) for stage in zip(*runs, strict=True)]
+        rates = [r.per_cpu_second for r in best]
+        print(
+            gid,
+            n,
+            config,
+            " ".join(f"{r.stage}@{r.move}:{r.per_cpu_second:,.0f}" for r in best),
+            f"mean {statistics.fmean(rates):,.0f}",
+            flush=True,
+        )

@@ -50,7 +50,7 @@ def test_a_cycle_that_dies_frozen_is_freed_by_the_whole_heap_pass() -> None:
         collector.start()
         during = gc.get_threshold()
         node, ref = cycle()
-        await asyncio.sleep(0.15)  # a periodic pass has frozen it
+        await asyncio.sleep(0.15)  # frozen since
         del node
         gc.collect()  # a pass of our own: the frozen cycle is out of its sight
         survived_young_pass = ref() is not None

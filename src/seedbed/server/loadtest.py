@@ -272,7 +272,7 @@ class Load:
             "human_moves": st.human_moves, "finished": st.finished,
             "rejections": st.rejections, "errors": st.errors, "lag": self.lag,
             "cpu_seconds": cpu, "connections": len(self.clients), "pid": os.getpid(),
-            "gc": {k: gc_pauses.stages[k].summary(t0) for k in ("gc", "gc_full")},
+            "gc": {k: gc_pauses.stages[k].summary(t0) for k in ("gc_young", "gc", "gc_full")},
         }  # fmt: skip
 
     async def close(self) -> None:
@@ -597,7 +597,7 @@ def main(argv: list[str] | None = None) -> None:
 def _gc_line(stages: dict[str, Any]) -> str:
     """The collector's pauses in the window: how many, their median and longest."""
     parts = []
-    for key, what in (("gc", "middle-generation"), ("gc_full", "full")):
+    for key, what in (("gc_young", "young"), ("gc", "middle-generation"), ("gc_full", "full")):
         q = stages.get(key) or {"n": 0}
         n = q.get("n", 0)
         parts.append(f"{n} {what}" + (f" (p50 {q['p50_ms']:.1f}, max {q['max_ms']:.1f} ms)"

@@ -8,8 +8,9 @@ is held), ``check`` (checked and applied in memory, its commit queued), ``commit
 (the ack and every connection's update built and queued) and ``send`` (a message
 queued until the socket took it). ``batch`` is one group commit's transaction and
 ``loop_lag`` how late the event loop runs a timer (everything on the loop waits that
-long). ``gc`` is one pass of the garbage collector over its two older generations
-and ``gc_full`` one over the whole heap: each stops every thread for its length.
+long). ``gc_young``, ``gc`` and ``gc_full`` are the garbage collector's passes over
+its youngest generation, its two younger ones and the whole heap (what is not
+frozen): each stops every thread for its length.
 """
 
 from __future__ import annotations
@@ -56,7 +57,18 @@ class Samples:
 
 
 class Perf:
-    STAGES = ("queue", "check", "commit", "tell", "send", "batch", "loop_lag", "gc", "gc_full")
+    STAGES = (
+        "queue",
+        "check",
+        "commit",
+        "tell",
+        "send",
+        "batch",
+        "loop_lag",
+        "gc_young",
+        "gc",
+        "gc_full",
+    )
 
     def __init__(self) -> None:
         self.stages = {name: Samples() for name in self.STAGES}
@@ -91,14 +103,10 @@ class Perf:
             gc.callbacks.remove(self._on_gc)
 
     def _on_gc(self, phase: str, info: dict[str, int]) -> None:
-        # The youngest generation's passes (hundreds a second, microseconds each)
-        # are left out: they would fill the window and say nothing.
-        if info["generation"] == 0:
-            return
         if phase == "start":
             self._gc_started = time.perf_counter()
         else:
-            stage = "gc_full" if info["generation"] == 2 else "gc"
+            stage = ("gc_young", "gc", "gc_full")[info["generation"]]
             self.add(stage, time.perf_counter() - self._gc_started)
 
     async def _watch(self, every: float) -> None:

@@ -62,5 +62,5 @@ class Settings:
     #: The garbage collector: objects that lived this long are frozen out of its
     #: passes, and the whole heap is collected once every ``gc_major_every`` seconds
     #: (``seedbed.server.collector``: why).
-    gc_every: float = 20.0
+    gc_every: float = 2.0
     gc_major_every: float = 600.0

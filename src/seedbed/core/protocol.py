@@ -376,7 +376,7 @@ class State(ABC):
         itself (not the move list). ``None``: no such count (or the game is over)."""
         return None
 
-    def view(self, player: int | None) -> JSON:
+    def view(self, player: int | None, moves: bool = True) -> JSON:
         """JSON-ready: everything seat ``player`` may know (``None``: a spectator).
 
         Every game's view has the same envelope, so that user interfaces and the
@@ -389,18 +389,23 @@ class State(ABC):
 
         ``moves`` is :meth:`move_log` (``[actor, notation as this seat was told]``),
         ``scores`` is :meth:`scores_for` and ``table`` is the game's own part,
-        :meth:`_view`: the cards and places as this seat knows them.
+        :meth:`_view`: the cards and places as this seat knows them. With ``moves``
+        false the envelope has no ``moves``: for a reader that has the move log
+        already (the server sends it move by move), since writing it out is most of
+        the work of a view late in a game.
         """
-        return {
+        out: JSON = {
             "game": self.game.id,
             "seat": player,
             "to_move": self.current_player(),
             "phase": self.phase_name(),
             "scores": self.scores_for(player),
-            "moves": [[actor, text] for actor, text in self.move_log(player)],
-            "winners": self.winners(),
-            "table": self._view(player),
         }
+        if moves:
+            out["moves"] = [[actor, text] for actor, text in self.move_log(player)]
+        out["winners"] = self.winners()
+        out["table"] = self._view(player)
+        return out
 
     def _view(self, player: int | None) -> JSON:
         """The game's own part of :meth:`view` (under ``"table"``): everything seat

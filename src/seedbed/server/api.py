@@ -306,12 +306,14 @@ async def replay(
         raise HTTPException(422, f"seat must be 0 to {table.n - 1}")
     _viewer_allowed(table, x_seat_token, x_watch_token)
     state = table.game.new_state(table.seed)
-    positions: list[dict[str, Any]] = [{"move": None, "actor": None, "view": state.view(seat)}]
+    positions: list[dict[str, Any]] = [
+        {"move": None, "actor": None, "view": state.view(seat, moves=False)}
+    ]
     for event in table.iter_moves():
         assert event.action is not None and event.seat is not None
         told = state.notation_for(event.action, event.seat, seat)
         state.apply_action(event.action)
-        positions.append({"move": told, "actor": event.seat, "view": state.view(seat)})
+        positions.append({"move": told, "actor": event.seat, "view": state.view(seat, moves=False)})
     return {
         "table": table_id,
         "seat": seat,

@@ -560,7 +560,8 @@ class LiveTable:
             "phase": st.phase_name(),
             "scores": st.scores_for(viewer),
             "winners": st.winners() if st.is_terminal() else [],
-            "view": st.view(viewer),
+            # no move log: the viewer has it, from the events, move by move
+            "view": st.view(viewer, moves=False),
             "score_sheet": st.score_sheet(viewer),
             "legal": self.legal_for(viewer),
             "clocks": self.clocks_json(),

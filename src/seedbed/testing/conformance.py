@@ -222,6 +222,7 @@ def check_view_envelope(state: State, player: int | None) -> None:
     assert len(view["moves"]) == state.move_number()
     assert view["winners"] == state.winners()
     assert isinstance(view["table"], dict)
+    assert state.view(player, moves=False) == view_without_moves(view)
     if player is not None:
         assert view["scores"][player] is not None, "a seat always knows its own score"
     if state.is_terminal():

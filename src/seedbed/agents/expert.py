@@ -52,9 +52,9 @@ from seedbed.core.protocol import InfoSet, State
 DEFAULT_ITERATIONS = 600
 #: Positions with at most this many moves left and no hidden information (two
 #: players: :func:`seedbed.agents.endgame.endgame_moves`) are solved exactly ...
-ENDGAME_MOVES = 6
+ENDGAME_MOVES = 8
 #: ... unless the solver needs more nodes than this (then the playouts decide).
-ENDGAME_NODES = 5_000
+ENDGAME_NODES = 20_000
 #: Weight of the win/loss result in the reward of a playout that reaches the game's end
 #: (the rest is the score margin).
 WIN_WEIGHT = 0.6

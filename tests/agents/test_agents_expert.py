@@ -212,3 +212,44 @@ def test_the_endgame_agent_solves_the_last_cards() -> None:
     plain = make_agent("endgame:iterations=30,endgame=0", seed=1)
     plain.select_action(state.infoset(0))
     assert not plain.last_solved  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("seed", [11, 12])
+def test_every_root_value_is_exact_with_a_full_window(seed: int) -> None:
+    # The move ordering (table move, history) and the null windows change which nodes
+    # are visited, never a value: a full-window search of every root move gives the
+    # plain minimax value, with the table shared between the moves.
+    for state in _endgames(seed, count=2, cards=4):
+        seat = state.current_player()
+        assert seat is not None
+        moves = endgame_moves(state.infoset(seat))
+        assert moves is not None
+        solver = Solver(seat, state, moves, max_nodes=100_000)
+        reference = Solver(seat, state, moves, max_nodes=0)
+        for a in state.legal_actions():
+            child = state.clone()
+            child.apply_action(a)
+            got = solver.search(child, -float("inf"), float("inf"))
+            assert got == pytest.approx(_minimax(child, seat, reference))
+
+
+def test_eight_card_endgames_of_sensible_play_fit_the_experts_node_budget() -> None:
+    # Where both seats play sensibly (the heuristic, as the searchers' playouts do) the
+    # fields are lean when the pile runs out and the whole endgame fits the budget;
+    # random play leaves crowded fields (up to 165 000 nodes), which fall back on ISMCTS.
+    from seedbed.agents.expert import ENDGAME_MOVES, ENDGAME_NODES
+    from seedbed.agents.heuristic import HeuristicAgent
+
+    game = seedbed.load("four_fields", players=2)
+    state = game.new_state(500)
+    heuristic = HeuristicAgent(seed=0)
+    solved = 0
+    while solved < 2:
+        seat = state.current_player()
+        assert seat is not None
+        moves = endgame_moves(state.infoset(seat))
+        if moves == ENDGAME_MOVES and len(state.legal_actions()) > 1:
+            values = solve(state, seat, moves, max_nodes=ENDGAME_NODES)
+            assert set(values) == set(state.legal_actions())
+            solved += 1
+        state.apply_action(heuristic.select_action(state.infoset(seat)))

@@ -59,6 +59,10 @@ def endgame_moves(infoset: InfoSet) -> int | None:
     return None if probe is None else probe(infoset)
 
 
+#: A solver's transposition table: position key -> (value, flag, best move).
+Table = dict[tuple[int, ...], tuple[float, int, int]]
+
+
 class Solver:
     """Alpha-beta (fail-soft negamax over the seat's value) to the end of the round.
 
@@ -87,7 +91,7 @@ class Solver:
         self.max_nodes = max_nodes
         self.nodes = 0
         #: key -> (value, flag, best move): flag 0 exact, 1 lower bound, 2 upper bound.
-        self.table: dict[tuple[int, ...], tuple[float, int, int]] = {}
+        self.table: Table = {}
         #: action -> weight of the cuts it caused (the history heuristic).
         self.history: dict[int, int] = {}
 
@@ -174,21 +178,35 @@ class Solver:
 
 
 def solve(
-    state: State, seat: int, moves: int, max_nodes: int, deadline: float | None = None
+    state: State,
+    seat: int,
+    moves: int,
+    max_nodes: int,
+    deadline: float | None = None,
+    table: Table | None = None,
 ) -> dict[int, float]:
     """The legal moves' values for ``seat`` (to move) in ``state``, a position with no
-    hidden information whose round ends ``moves`` moves later: exact for the best
-    moves, an upper bound (no more than the best) for the others. Raises
-    :class:`NodeBudgetExceeded` past ``max_nodes`` nodes or the CPU clock's
-    ``deadline``."""
+    hidden information whose round ends ``moves`` moves later, **a best move first**:
+    exact for that move, an upper bound (no more than the best) for the others (a
+    later move may tie the best with a bound only, so take the first key, not the
+    highest value with the lowest id). Raises :class:`NodeBudgetExceeded` past
+    ``max_nodes`` nodes or the CPU clock's ``deadline``.
+
+    ``table`` is kept between calls by a caller that solves again later in the same
+    round (same seat, same scores, same round end): its entries are exact facts about
+    positions, so the next search, even after one that gave up, starts from them."""
     solver = Solver(seat, state, moves, max_nodes, deadline)
+    if table is not None:
+        solver.table = table
     out: dict[int, float] = {}
     best = -float("inf")
+    best_action = -1
     for action in state.legal_actions():
         child = state.clone()
         child.apply_action(action)
-        # A move no better than the best so far needs only that bound (fail-soft).
+        # A move no better than the best so far needs only that bound (fail-soft);
+        # a value above it is exact (the window has no upper end).
         out[action] = v = solver.search(child, best, float("inf"))
         if v > best:
-            best = v
-    return out
+            best, best_action = v, action
+    return {best_action: out.pop(best_action), **out}

@@ -65,7 +65,9 @@ def test_the_solver_finds_the_minimax_value_and_move(seed: int) -> None:
             child = state.clone()
             child.apply_action(a)
             exact[a] = _minimax(child, seat, reference)
-        best = max(values, key=lambda a: values[a])
+        # The first key is a best move, with its exact value.
+        best = next(iter(values))
+        assert values[best] == max(values.values())
         assert values[best] == pytest.approx(max(exact.values()))
         assert exact[best] == pytest.approx(max(exact.values()))
         # The other moves' values are upper bounds at most as good as the best.
@@ -110,7 +112,7 @@ def test_the_expert_search_plays_the_solved_move() -> None:
 @pytest.mark.parametrize("spec", ["endgame:iterations=20", "flat:iterations=20", "expert"])
 def test_endgame_decisions_depend_on_the_infoset_only(spec: str) -> None:
     rng = random.Random(7)
-    for state in _endgames(5, count=3, cards=6):
+    for state in _endgames(5, count=3, cards=5):
         seat = state.current_player()
         assert seat is not None
         resampled = state.resample_from_infostate(seat, rng)
@@ -212,3 +214,98 @@ def test_the_endgame_agent_solves_the_last_cards() -> None:
     plain = make_agent("endgame:iterations=30,endgame=0", seed=1)
     plain.select_action(state.infoset(0))
     assert not plain.last_solved  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("seed", [11, 12])
+def test_every_root_value_is_exact_with_a_full_window(seed: int) -> None:
+    # The move ordering (table move, history) and the null windows change which nodes
+    # are visited, never a value: a full-window search of every root move gives the
+    # plain minimax value, with the table shared between the moves.
+    for state in _endgames(seed, count=2, cards=4):
+        seat = state.current_player()
+        assert seat is not None
+        moves = endgame_moves(state.infoset(seat))
+        assert moves is not None
+        solver = Solver(seat, state, moves, max_nodes=100_000)
+        reference = Solver(seat, state, moves, max_nodes=0)
+        for a in state.legal_actions():
+            child = state.clone()
+            child.apply_action(a)
+            got = solver.search(child, -float("inf"), float("inf"))
+            assert got == pytest.approx(_minimax(child, seat, reference))
+
+
+def test_eight_card_endgames_of_sensible_play_fit_the_experts_node_budget() -> None:
+    # Where both seats play sensibly (the heuristic, as the searchers' playouts do) the
+    # fields are lean when the pile runs out and the whole endgame fits the budget;
+    # random play leaves crowded fields (up to 165 000 nodes), which fall back on ISMCTS.
+    from seedbed.agents.expert import ENDGAME_MOVES, ENDGAME_NODES
+    from seedbed.agents.heuristic import HeuristicAgent
+
+    game = seedbed.load("four_fields", players=2)
+    state = game.new_state(500)
+    heuristic = HeuristicAgent(seed=0)
+    solved = 0
+    while solved < 2:
+        seat = state.current_player()
+        assert seat is not None
+        moves = endgame_moves(state.infoset(seat))
+        if moves == ENDGAME_MOVES and len(state.legal_actions()) > 1:
+            values = solve(state, seat, moves, max_nodes=ENDGAME_NODES)
+            assert set(values) == set(state.legal_actions())
+            solved += 1
+        state.apply_action(heuristic.select_action(state.infoset(seat)))
+
+
+def test_a_kept_table_gives_the_same_values_even_after_giving_up() -> None:
+    for state in _endgames(13, count=2, cards=6):
+        seat = state.current_player()
+        assert seat is not None
+        moves = endgame_moves(state.infoset(seat))
+        assert moves is not None
+        fresh = solve(state, seat, moves, max_nodes=100_000)
+        table: dict[tuple[int, ...], tuple[float, int, int]] = {}
+        with pytest.raises(NodeBudgetExceeded):
+            solve(state, seat, moves, max_nodes=20, table=table)
+        assert table  # what the search finished before it gave up is kept ...
+        again = solve(state, seat, moves, max_nodes=100_000, table=table)
+        # ... and the next search starts from it: the same best move and value.
+        assert next(iter(again)) == next(iter(fresh))
+        assert again[next(iter(again))] == fresh[next(iter(fresh))]
+
+
+def test_the_endgame_agent_plays_a_round_end_as_fresh_agents_would() -> None:
+    # One agent through the last cards of every round (its table kept, then dropped
+    # at the next round) makes the moves a fresh agent makes at each decision.
+    game = seedbed.load("four_fields", players=2)
+    state = game.new_state(77)
+    kept = [make_agent("endgame:iterations=10,endgame=6", seed=s) for s in range(2)]
+    solved = 0
+    while not state.is_terminal() and solved < 8:
+        seat = state.current_player()
+        assert seat is not None
+        infoset = state.infoset(seat)
+        left = endgame_moves(infoset)
+        if left is None or left > 6:
+            move = make_agent("heuristic", seed=1).select_action(infoset)
+        else:
+            move = kept[seat].select_action(infoset)
+            solved += kept[seat].last_solved  # type: ignore[attr-defined]
+            fresh = make_agent("endgame:iterations=10,endgame=6", seed=seat)
+            assert move == fresh.select_action(infoset)
+        state.apply_action(move)
+    assert solved >= 4
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("endgame:nodes=0", "whole number >= 1"),
+        ("endgame:nodes=lots", "whole number >= 1"),
+        ("endgame:endgame=-1", "whole number"),
+        ("endgame:depth=2", "no option depth"),
+    ],
+)
+def test_bad_endgame_specs_are_clear_errors(spec: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        make_agent(spec)

@@ -42,7 +42,7 @@ import random
 import time
 
 from seedbed.agents.base import register_agent, reject_unknown
-from seedbed.agents.endgame import NodeBudgetExceeded, endgame_moves, solve
+from seedbed.agents.endgame import NodeBudgetExceeded, Table, endgame_moves, solve
 from seedbed.agents.heuristic import playout_cutoff, policy_for
 from seedbed.agents.ismcts import DEFAULT_ITERATIONS as ISMCTS_ITERATIONS
 from seedbed.agents.ismcts import ISMCTS, _heuristic_rollout, _values
@@ -52,9 +52,9 @@ from seedbed.core.protocol import InfoSet, State
 DEFAULT_ITERATIONS = 600
 #: Positions with at most this many moves left and no hidden information (two
 #: players: :func:`seedbed.agents.endgame.endgame_moves`) are solved exactly ...
-ENDGAME_MOVES = 6
+ENDGAME_MOVES = 8
 #: ... unless the solver needs more nodes than this (then the playouts decide).
-ENDGAME_NODES = 5_000
+ENDGAME_NODES = 20_000
 #: Weight of the win/loss result in the reward of a playout that reaches the game's end
 #: (the rest is the score margin).
 WIN_WEIGHT = 0.6
@@ -128,7 +128,9 @@ class ExpertSearch:
             else:
                 self.last_iterations = 0
                 self.last_solved = True
-                rows = sorted(values.items(), key=lambda r: (-r[1], r[0]))
+                # The first key is a best move (the others' values are bounds).
+                first, *rest = values.items()
+                rows = [first, *sorted(rest, key=lambda r: (-r[1], r[0]))]
                 return [(a, 0, v) for a, v in rows]
         self.last_solved = False
         win_weight = self.win_weight
@@ -286,6 +288,9 @@ class EndgameAgent:
         self.searcher = ISMCTS(iterations=iterations if seconds is None else CHUNK, seed=seed)
         #: Whether the last decision was solved exactly.
         self.last_solved = False
+        #: The solver's table and the (seat, scores, round end) it holds values for.
+        self._table: Table = {}
+        self._table_for: tuple[object, ...] = ()
 
     def select_action(self, infoset: InfoSet) -> int:
         legal = infoset.legal_actions()
@@ -297,14 +302,21 @@ class EndgameAgent:
         moves_left = endgame_moves(infoset)
         if moves_left is not None and moves_left <= self.endgame_moves:
             deadline = None if self.seconds is None else began + self.seconds / 2
+            world = infoset.sample(self.rng)
+            # The table is kept through the round (same seat, scores and round end):
+            # the next solve, even after one that gave up, starts from its facts.
+            end = (infoset.player, tuple(world.scores()), world.move_number() + moves_left)
+            if end != self._table_for:
+                self._table_for, self._table = end, {}
             try:
-                world = infoset.sample(self.rng)
-                values = solve(world, infoset.player, moves_left, self.endgame_nodes, deadline)
+                values = solve(
+                    world, infoset.player, moves_left, self.endgame_nodes, deadline, self._table
+                )
             except NodeBudgetExceeded:
                 pass
             else:
                 self.last_solved = True
-                return min(values, key=lambda a: (-values[a], a))
+                return next(iter(values))
         if self.seconds is None:
             return self.searcher.ranked(infoset)[0][0]
         visits: dict[int, int] = dict.fromkeys(legal, 0)
@@ -320,15 +332,23 @@ class EndgameAgent:
 
 
 def _make_endgame(options: dict[str, str], seed: int | None) -> EndgameAgent:
-    reject_unknown("endgame", options, {"iterations", "time", "endgame"})
+    reject_unknown("endgame", options, {"iterations", "time", "endgame", "nodes"})
     iterations, seconds = _budget("endgame", options, ISMCTS_ITERATIONS)
     moves = _whole("endgame", "endgame", options.get("endgame", str(ENDGAME_MOVES)), 0)
-    return EndgameAgent(iterations=iterations, seconds=seconds, seed=seed, endgame_moves=moves)
+    nodes = _whole("endgame", "nodes", options.get("nodes", str(ENDGAME_NODES)), 1)
+    return EndgameAgent(
+        iterations=iterations,
+        seconds=seconds,
+        seed=seed,
+        endgame_moves=moves,
+        endgame_nodes=nodes,
+    )
 
 
 register_agent(
     "endgame",
     _make_endgame,
     "the default ISMCTS with exact two-player endgames (iterations=600 | time=CPU seconds, "
-    "endgame=6: solve with at most this many moves left)",
+    f"endgame={ENDGAME_MOVES}: solve with at most this many moves left, "
+    f"nodes={ENDGAME_NODES}: the solver's budget, past which ISMCTS decides)",
 )

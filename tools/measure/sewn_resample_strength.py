@@ -34,7 +34,7 @@ from seedbed.agents import ismcts
 from seedbed.agents.base import register_agent
 from seedbed.core.protocol import InfoSet, State
 from seedbed.sim import stats
-from seedbed.sim.runner import plan_matches, run_matches
+from seedbed.sim.runner import GameResult, plan_matches, run_matches
 
 REPO = Path(__file__).resolve().parents[2]
 SEWN = "src/seedbed/games/sewn"
@@ -147,19 +147,31 @@ def main() -> None:
     for odd, rest in ((new, old), (old, new)):
         matches = plan_matches(4, [odd, rest, rest, rest], args.deals, args.seed, duplicate=True)
         t0, c0 = time.perf_counter(), time.process_time()
-        results = run_matches("sewn", {}, matches, args.seed, workers=1)
-        wall, cpu = time.perf_counter() - t0, time.process_time() - c0
-        wins, margins, deals = [], [], []
-        for r in results:
+        wins: list[float] = []
+        margins: list[float] = []
+        deals: list[int] = []
+
+        def record(
+            r: GameResult,
+            odd: str = odd,
+            rest: str = rest,
+            wins: list[float] = wins,
+            margins: list[float] = margins,
+            deals: list[int] = deals,
+        ) -> None:
             seat = r.agent_of_seat.index(0)  # where the odd agent sat
             wins.append(r.returns[seat])
             others = [s for q, s in enumerate(r.scores) if q != seat]
             margins.append(r.scores[seat] - sum(others) / len(others))
             deals.append(r.deal)
-            if out:
+            if out:  # as each game ends, so that an interrupted run keeps its games
                 row = {"odd": odd, "rest": rest, "deal": r.deal, "seat": seat}
                 row |= {"scores": r.scores, "returns": r.returns, "moves": r.moves}
                 out.write(json.dumps(row) + "\n")
+                out.flush()
+
+        results = run_matches("sewn", {}, matches, args.seed, workers=1, on_result=record)
+        wall, cpu = time.perf_counter() - t0, time.process_time() - c0
         share = stats.share(wins, deals)
         margin = stats.mean(margins, deals)
         print(

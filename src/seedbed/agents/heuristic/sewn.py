@@ -55,6 +55,8 @@ from seedbed.games.sewn.rules import (
 
 #: Sort key: power, then suit (the order the cards are considered in).
 ORDER: Final = tuple(POWER[c] * 4 + SUIT[c] for c in range(52))
+#: The card of each sort key.
+BY_ORDER: Final = tuple(sorted(range(52), key=ORDER.__getitem__))
 #: High-card points: A 4, K 3, Q 2, J 1.
 HCP: Final = tuple(max(0, POWER[c] - 8) for c in range(52))
 #: The cards of the same suit that beat card c.
@@ -115,17 +117,18 @@ def choose(obs: Observation, rng: random.Random) -> int:
 
 def _in_order(legal: list[int]) -> list[int]:
     """``sorted(legal, key=ORDER.__getitem__)`` (power, then suit; each card has its
-    own key) by insertion: at most 12 cards, and ``sorted`` with a key function was
-    half the cost of a Harvest move."""
-    cards: list[int] = []
+    own key): the cards' keys as bits of one int, read back from the lowest.
+    ``sorted`` with a key function was half the cost of a Harvest move."""
+    keys = 0
     for c in legal:
-        key = ORDER[c]
-        i = len(cards)
-        cards.append(c)
-        while i > 0 and ORDER[cards[i - 1]] > key:
-            cards[i] = cards[i - 1]
-            i -= 1
-        cards[i] = c
+        keys |= 1 << ORDER[c]
+    cards: list[int] = []
+    k = 0
+    while keys:
+        if keys & 1:
+            cards.append(BY_ORDER[k])
+        keys >>= 1
+        k += 1
     return cards
 
 

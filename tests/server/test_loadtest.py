@@ -34,5 +34,9 @@ def test_bench_server_reports_latencies_memory_and_every_process_cpu() -> None:
     clients = report["load_clients"]
     assert len(clients) == 2 and sum(c["connections"] for c in clients) == report["connections"]
     assert all(c["cpu_percent"] >= 0 and c["loop_lag_ms"]["p50"] >= 0 for c in clients)
+    # The clients do not collect garbage while they measure: their pauses would be
+    # counted as the server's latency.
+    assert all(sum(q["n"] for q in c["gc"].values()) == 0 for c in clients)
     perf = report["server_perf"]
     assert perf["commit"]["n"] > 0 and perf["tell"]["n"] > 0 and perf["writes_per_batch"] >= 1
+    assert "gc" in perf and "gc_full" in perf  # the server's collector pauses

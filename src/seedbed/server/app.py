@@ -25,6 +25,7 @@ from seedbed._version import __version__
 from seedbed.server import db
 from seedbed.server.api import router
 from seedbed.server.bots import BotPool
+from seedbed.server.collector import Collector
 from seedbed.server.connection import CLOSE_BAD_HELLO, CLOSE_RATE_LIMIT, Connection
 from seedbed.server.manager import Manager
 from seedbed.server.pages import mount_pages
@@ -57,6 +58,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await pool.start()
         manager = Manager(settings, store, pool)
         await manager.start()
+        collector = Collector(settings.gc_every, settings.gc_major_every)
+        collector.start()  # after the tables were loaded: they are frozen first
         app.state.settings = settings
         app.state.store = store
         app.state.pool = pool
@@ -64,6 +67,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            await collector.stop()
             await manager.close()
             await store.perf.stop()
             await store.close()

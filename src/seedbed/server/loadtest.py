@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import multiprocessing
 import os
@@ -39,6 +40,8 @@ from typing import Any
 import httpx
 
 from seedbed.server.client import ServerError, TableClient
+from seedbed.server.collector import settle
+from seedbed.server.perf import Perf
 
 #: game, players, scripted people (the other seats are heuristic bots)
 MIX = (("sewn", 4, 2), ("harvest", 3, 2), ("four_fields", 2, 2), ("sow", 3, 2))
@@ -252,10 +255,13 @@ class Load:
         """Play on; count what is sent in [t0, t1) (wall time); return the samples."""
         self.window = (t0, t1)
         lag_task = asyncio.get_running_loop().create_task(self._watch_lag())
+        gc_pauses = Perf()  # this process's collector pauses: its latencies include them
+        gc_pauses.watch_gc()
         await asyncio.sleep(max(0.0, t0 - time.time()))
         cpu0 = time.process_time()
         await asyncio.sleep(max(0.0, t1 - time.time()))
         cpu = time.process_time() - cpu0
+        gc_pauses.unwatch_gc()
         # Answers to moves sent just before t1 are still on their way.
         await asyncio.sleep(min(5.0, 2 + self.args.think))
         self.stop.set()
@@ -266,6 +272,7 @@ class Load:
             "human_moves": st.human_moves, "finished": st.finished,
             "rejections": st.rejections, "errors": st.errors, "lag": self.lag,
             "cpu_seconds": cpu, "connections": len(self.clients), "pid": os.getpid(),
+            "gc": {k: gc_pauses.stages[k].summary(t0) for k in ("gc_young", "gc", "gc_full")},
         }  # fmt: skip
 
     async def close(self) -> None:
@@ -289,9 +296,18 @@ def _client_process(
         load = Load(args, base, part, parts)
         loop = asyncio.get_running_loop()
         opened, ramp = await load.open_all()
+        # This process stands for a thousand people's browsers: its own collector's
+        # pauses (a full pass over its positions took hundreds of ms) would be counted
+        # as the server's latency. So it collects once now and not again until the
+        # window is over; a minute's reference cycles are a little memory.
+        settle()
+        gc.disable()
         pipe.send(("opened", opened, len(load.clients), ramp, load.stats.errors[:5]))
         t0, t1 = await loop.run_in_executor(None, pipe.recv)
-        result = await load.measure(t0, t1)
+        try:
+            result = await load.measure(t0, t1)
+        finally:
+            gc.enable()
         pipe.send(("result", result))
         await load.close()
 
@@ -400,7 +416,7 @@ class Bench:
             "load_clients": [
                 {"pid": r["pid"], "connections": r["connections"],
                  "cpu_percent": round(100 * r["cpu_seconds"] / window, 1),
-                 "loop_lag_ms": self._quantiles(r["lag"])}
+                 "loop_lag_ms": self._quantiles(r["lag"]), "gc": r["gc"]}
                 for r in results
             ],
             # everything the benchmark ran, against the cores: well under 100% of them
@@ -561,19 +577,32 @@ def main(argv: list[str] | None = None) -> None:
         lag = lc["loop_lag_ms"]
         print(f"load client {lc['pid']}: {lc['connections']} connections, CPU "
               f"{lc['cpu_percent']}%, its loop's lag p50 {lag['p50']:.2f} ms p99 "
-              f"{lag['p99']:.2f} ms max {lag['max']:.2f} ms")  # fmt: skip
+              f"{lag['p99']:.2f} ms max {lag['max']:.2f} ms; {_gc_line(lc['gc'])}")  # fmt: skip
     print(f"all of the benchmark's processes: {report['benchmark_cpu_percent_of_machine']}% of "
           f"the machine's {report['cores']} cores")  # fmt: skip
     perf = report["server_perf"]
     if perf:
-        stages = [(k, v) for k, v in perf.items() if isinstance(v, dict) and v.get("n")]
+        stages = [(k, v) for k, v in perf.items()
+                  if isinstance(v, dict) and v.get("n") and not k.startswith("gc")]  # fmt: skip
         print("in the server (p50 / p99 ms): " + ", ".join(
             f"{k} {v['p50_ms']:.2f} / {v['p99_ms']:.2f}" for k, v in stages
         ) + f"; {perf.get('writes_per_batch', 0)} writes per commit")  # fmt: skip
+        print(f"the server's {_gc_line(perf)}")
     print(
         f"finished games {report['finished_games']}, rejections {report['rejections']}, "
         f"errors {report['errors']} {report['first_errors']}"
     )
+
+
+def _gc_line(stages: dict[str, Any]) -> str:
+    """The collector's pauses in the window: how many, their median and longest."""
+    parts = []
+    for key, what in (("gc_young", "young"), ("gc", "middle-generation"), ("gc_full", "full")):
+        q = stages.get(key) or {"n": 0}
+        n = q.get("n", 0)
+        parts.append(f"{n} {what}" + (f" (p50 {q['p50_ms']:.1f}, max {q['max_ms']:.1f} ms)"
+                                       if n else ""))  # fmt: skip
+    return "garbage collector pauses: " + ", ".join(parts)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -8,13 +8,16 @@ is held), ``check`` (checked and applied in memory, its commit queued), ``commit
 (the ack and every connection's update built and queued) and ``send`` (a message
 queued until the socket took it). ``batch`` is one group commit's transaction and
 ``loop_lag`` how late the event loop runs a timer (everything on the loop waits that
-long).
+long). ``gc_young``, ``gc`` and ``gc_full`` are the garbage collector's passes over
+its youngest generation, its two younger ones and the whole heap (what is not
+frozen): each stops every thread for its length.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import time
 from array import array
 
@@ -54,12 +57,24 @@ class Samples:
 
 
 class Perf:
-    STAGES = ("queue", "check", "commit", "tell", "send", "batch", "loop_lag")
+    STAGES = (
+        "queue",
+        "check",
+        "commit",
+        "tell",
+        "send",
+        "batch",
+        "loop_lag",
+        "gc_young",
+        "gc",
+        "gc_full",
+    )
 
     def __init__(self) -> None:
         self.stages = {name: Samples() for name in self.STAGES}
         self.writes = Samples()  # writes per batch
         self._lag_task: asyncio.Task[None] | None = None
+        self._gc_started = 0.0
 
     def add(self, stage: str, seconds: float) -> None:
         self.stages[stage].add(seconds)
@@ -76,6 +91,23 @@ class Perf:
     # -- the event loop's lag ------------------------------------------------------
     def start(self, every: float = 0.02) -> None:
         self._lag_task = asyncio.get_running_loop().create_task(self._watch(every))
+        self.watch_gc()
+
+    def watch_gc(self) -> None:
+        """Time the garbage collector's older passes from now on."""
+        if self._on_gc not in gc.callbacks:
+            gc.callbacks.append(self._on_gc)
+
+    def unwatch_gc(self) -> None:
+        if self._on_gc in gc.callbacks:
+            gc.callbacks.remove(self._on_gc)
+
+    def _on_gc(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._gc_started = time.perf_counter()
+        else:
+            stage = ("gc_young", "gc", "gc_full")[info["generation"]]
+            self.add(stage, time.perf_counter() - self._gc_started)
 
     async def _watch(self, every: float) -> None:
         while True:
@@ -84,6 +116,7 @@ class Perf:
             self.add("loop_lag", max(0.0, time.perf_counter() - t - every))
 
     async def stop(self) -> None:
+        self.unwatch_gc()
         if self._lag_task is not None:
             self._lag_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):

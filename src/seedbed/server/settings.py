@@ -59,3 +59,8 @@ class Settings:
     secure_cookies: bool = False
     #: Sessions of registered players last this many days.
     session_days: float = 30.0
+    #: The garbage collector: objects that lived this long are frozen out of its
+    #: passes, and the whole heap is collected once every ``gc_major_every`` seconds
+    #: (``seedbed.server.collector``: why).
+    gc_every: float = 2.0
+    gc_major_every: float = 600.0

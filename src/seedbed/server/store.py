@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import logging
 import queue
+import sqlite3
 import threading
 import time
 from collections.abc import Sequence
@@ -24,7 +25,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import JSON, bindparam, insert, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
@@ -33,6 +34,7 @@ from seedbed.server import db
 from seedbed.server.clocks import Clock
 from seedbed.server.perf import Perf
 from seedbed.server.table import LIVE, Event, LiveTable, Seat
+from seedbed.server.wire import dumps
 
 log = logging.getLogger("seedbed.server")
 
@@ -87,6 +89,58 @@ def _statements(batch: Sequence[_Write]) -> list[tuple[Any, list[dict[str, Any]]
     return [(stmt, rows) for stmt, rows in out if rows]
 
 
+class _SqliteStatement:
+    """One of the writer's statements as SQL for the ``sqlite3`` module itself, with
+    the conversion SQLAlchemy's column types would make (JSON columns as JSON text,
+    ``None`` as JSON ``null``, as SQLAlchemy's ``JSON`` stores it). The writer runs
+    every batch through these: SQLAlchemy's work per row (binding each parameter,
+    its JSON through the standard library) cost as much of the interpreter lock,
+    which the event loop waits for, as SQLite's own."""
+
+    def __init__(self, sql: str, table: Any, columns: Sequence[str]) -> None:
+        self.sql = sql
+        self.json = tuple(c for c in columns if isinstance(table.c[c].type, JSON))
+
+    @classmethod
+    def insert(cls, table: Any) -> _SqliteStatement:
+        cols = [c.name for c in table.columns]
+        sql = (f"INSERT INTO {_q(table.name)} ({', '.join(map(_q, cols))}) "
+               f"VALUES ({', '.join(':' + c for c in cols)})")  # fmt: skip
+        return cls(sql, table, cols)
+
+    @classmethod
+    def update(cls, table: Any, cols: Sequence[str], keys: dict[str, str]) -> _SqliteStatement:
+        sql = (f"UPDATE {_q(table.name)} SET {', '.join(f'{_q(c)} = :{c}' for c in cols)} "
+               f"WHERE {' AND '.join(f'{_q(c)} = :{p}' for c, p in keys.items())}")  # fmt: skip
+        return cls(sql, table, cols)
+
+    def params(self, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        if not self.json:
+            return rows
+        out = []
+        for row in rows:
+            row = dict(row)
+            for c in self.json:
+                row[c] = dumps(row[c])
+            out.append(row)
+        return out
+
+
+def _q(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+_SQLITE = {
+    _TABLE_INSERT: _SqliteStatement.insert(db.tables),
+    _SEAT_INSERT: _SqliteStatement.insert(db.seats),
+    _EVENT_INSERT: _SqliteStatement.insert(db.events),
+    _TABLE_UPDATE: _SqliteStatement.update(db.tables, _TABLE_COLS, {"id": "b_id"}),
+    _SEAT_UPDATE: _SqliteStatement.update(
+        db.seats, _SEAT_COLS, {"table_id": "b_table", "seat": "b_seat"}
+    ),
+}
+
+
 class Store:
     """The database behind the server.
 
@@ -112,6 +166,7 @@ class Store:
         )
         self._checkpoint_task: asyncio.Task[None] | None = None
         self._pending: list[_Write] = []
+        self._raw: tuple[Any, sqlite3.Connection] | None = None
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self.commits = 0
@@ -153,6 +208,9 @@ class Store:
                 w.done.set_exception(RuntimeError("the server is shutting down"))
         if self._checkpoint_thread is not None:
             self._checkpoint_thread.shutdown(wait=True)
+        if self._raw is not None:
+            self._raw[0].close()  # back to the writer engine's pool
+            self._raw = None
         for sync_engine in (self.writer, self.checkpointer):
             if sync_engine is not None:
                 sync_engine.dispose()
@@ -215,10 +273,8 @@ class Store:
         once every frame has been copied: without this the file would grow as long as
         the server writes. Only the frames since the thread's last pass are left, so
         this one is short."""
-        assert self.writer is not None
         try:
-            with self.writer.connect() as conn:
-                conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+            self._raw_writer().execute("PRAGMA wal_checkpoint(PASSIVE)").close()
         except Exception:  # the next one tries again
             log.exception("SQLite checkpoint failed")
 
@@ -253,14 +309,31 @@ class Store:
             else:
                 w.done.set_exception(failure)
 
+    def _raw_writer(self) -> sqlite3.Connection:
+        """The ``sqlite3`` connection under the writer's engine (its pool has that one
+        connection, with the pragmas set when it opened), kept for the writer thread."""
+        if self._raw is None:
+            assert self.writer is not None
+            proxied = self.writer.raw_connection()
+            conn = proxied.driver_connection
+            assert isinstance(conn, sqlite3.Connection)
+            self._raw = (proxied, conn)
+        return self._raw[1]
+
     def _write_sync(self, batch: list[_Write]) -> list[Exception | None]:
         """The batch in one transaction (in the writer's thread); if the database
         refuses it, each write alone, so that one bad write fails only itself."""
-        assert self.writer is not None
+        raw = self._raw_writer()
         try:
-            with self.writer.begin() as conn:
+            raw.execute("BEGIN")  # one transaction, whatever the module's own mode
+            try:
                 for stmt, rows in _statements(batch):
-                    conn.execute(stmt, rows)
+                    sql = _SQLITE[stmt]
+                    raw.executemany(sql.sql, sql.params(rows))
+                raw.commit()
+            except BaseException:
+                raw.rollback()
+                raise
             return [None] * len(batch)
         except Exception as exc:
             if len(batch) == 1:

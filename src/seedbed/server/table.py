@@ -32,7 +32,7 @@ from seedbed.core.cards import CARD_NAMES, try_parse_card
 from seedbed.core.errors import IllegalMoveError, NotationError
 from seedbed.core.protocol import Game, State
 from seedbed.server.clocks import Clock
-from seedbed.server.wire import Rejection
+from seedbed.server.wire import Rejection, json_int
 
 HUMAN = "human"
 BOT = "bot"
@@ -535,7 +535,9 @@ class LiveTable:
             return []
         if self._legal_cache is None or self._legal_cache[0] != self.position_version:
             st = self.state
-            moves = [{"action": a, "move": st.action_to_string(a)} for a in st.legal_actions()]
+            moves = [
+                {"action": json_int(a), "move": st.action_to_string(a)} for a in st.legal_actions()
+            ]
             self._legal_cache = (self.position_version, moves)
         return self._legal_cache[1]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 
 import pytest
 from agents_cases import configs, mid_game_states
@@ -56,6 +57,36 @@ def test_time_budget_stops(toy_registered: str) -> None:
     searcher = ISMCTS(iterations=None, seconds=0.05, seed=1)
     searcher.ranked(state.infoset(player))
     assert searcher.last_iterations > 0
+
+
+def test_time_budget_counts_cpu_seconds(
+    toy_registered: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``time=`` is CPU time of the process, not the clock: a search that waits (here
+    each determinization sleeps 10 ms, as a search on a busy machine is kept waiting)
+    still computes for its whole budget, taking longer by the clock."""
+    import toy_game
+
+    real = toy_game.ToyState.resample_from_infostate
+
+    def slow(self: toy_game.ToyState, player: int, rng: random.Random) -> seedbed.State:
+        time.sleep(0.01)
+        busy = time.process_time() + 0.001
+        while time.process_time() < busy:
+            pass
+        return real(self, player, rng)
+
+    monkeypatch.setattr(toy_game.ToyState, "resample_from_infostate", slow)
+    state = _toy_state(toy_registered)
+    player = state.current_player()
+    assert player is not None
+    searcher = ISMCTS(iterations=None, seconds=0.03, seed=1)
+    wall, cpu = time.perf_counter(), time.process_time()
+    searcher.ranked(state.infoset(player))
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    assert cpu >= 0.03  # a wall-clock budget would stop after about 3 ms of CPU
+    assert wall > cpu
+    assert searcher.last_iterations >= 3
 
 
 def test_ismcts_finds_the_winning_card_in_the_toy_game(toy_registered: str) -> None:

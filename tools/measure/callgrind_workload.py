@@ -6,7 +6,11 @@
 
 Modes: ``playouts`` (random playouts from fixed seeds: engine speed),
 ``heuristic`` (heuristic self-play: policy + compact view), ``ismcts`` (ISMCTS
-decisions at 200 iterations: the search's hot path). Also prints wall and CPU time.
+decisions at 200 iterations: the search's hot path), ``search`` (ISMCTS decisions
+of 200 iterations at ``seedbed bench --search``'s early, middle and late positions,
+two seeds each: unlike ``ismcts``, where the search's own moves lead the game on, the
+positions do not depend on the search, so a change that alters its random draws
+is measured at the same positions). Also prints wall and CPU time.
 Subtract the cost of ``startup`` (imports only) for the per-decision figure.
 """
 
@@ -51,6 +55,14 @@ elif mode == "ismcts":
         else:
             s.apply_action(legal[rng.randrange(len(legal))])
         decisions += 1
+elif mode == "search":
+    from seedbed.sim.bench import search_positions
+
+    for state in search_positions(game_id, game.num_players).values():
+        for seed in (1, 2):
+            agent = seedbed.make_agent("ismcts:iterations=200", seed=seed)
+            agent.select_action(state.infoset(state.current_player()))
+            decisions += 1
 elif mode != "startup":
     raise SystemExit(f"unknown mode {mode}")
 print(

@@ -2,7 +2,7 @@
 the benchmark (the baseline commit b1138a5 has no ``bench --search``):
 
     OTHER/.venv/bin/python tools/measure/search_bench_any_build.py \
-        src/seedbed/sim/bench.py [ITERATIONS]
+        src/seedbed/sim/bench.py [ITERATIONS [GAME[:CONFIG] ...]]
 
 loads this checkout's ``sim/bench.py`` into the other build's interpreter, so both
 builds search from the same positions.
@@ -20,10 +20,13 @@ mod = importlib.util.module_from_spec(spec)
 sys.modules["search_bench"] = mod
 spec.loader.exec_module(mod)
 iters = int(sys.argv[2]) if len(sys.argv) > 2 else 300
+# Which games (and configurations) to run: all by default; "sewn:default" for one.
+wanted = sys.argv[3:] or ["sewn", "sow", "harvest", "four_fields"]
 
-for gid in ("sewn", "sow", "harvest", "four_fields"):
+for item in wanted:
+    gid, _, only = item.partition(":")
     n = seedbed.load(gid).num_players
-    for config in mod.SEARCH_CONFIGS:
+    for config in [only] if only else mod.SEARCH_CONFIGS:
         runs = [mod.bench_search(gid, n, config, iters) for _ in range(3)]
         best = [max(stage, key=lambda r: r.per_cpu_second) for stage in zip(*runs, strict=True)]
         rates = [r.per_cpu_second for r in best]

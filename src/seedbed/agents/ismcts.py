@@ -30,7 +30,11 @@ The searcher decides for the seat of an :class:`InfoSet` and uses nothing else:
    :meth:`State.returns` (winners share 1).
 
 The move played is the root child with the most visits. With an iteration budget the
-search is deterministic for a given seed; ``time=`` budgets depend on the machine.
+search is deterministic for a given seed; a ``time=`` budget is CPU seconds of the
+process (``time.process_time``, like the ``endgame`` and ``expert`` agents), so a
+search on a machine shared with other work still gets the computing it was given,
+and two rivals at equal time get equal work; how many iterations that is depends on
+the machine.
 Keys are ints (actions) in per-node dicts, so no strings are built during search.
 """
 
@@ -173,8 +177,8 @@ def _values(state: State, start: list[float]) -> list[float]:
 
 
 class ISMCTS:
-    """The searcher. ``iterations`` and ``seconds`` bound each decision (either may be
-    ``None``; at least one must be set)."""
+    """The searcher. ``iterations`` and ``seconds`` (CPU seconds) bound each decision
+    (either may be ``None``; at least one must be set)."""
 
     def __init__(
         self,
@@ -231,8 +235,9 @@ class ISMCTS:
         rollout = _heuristic_rollout if self.rollout == "heuristic" else _random_rollout
         root = _Node()
         limit = self.iterations
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        clock = time.perf_counter
+        # CPU time, not wall-clock: a loaded machine slows the search, not its budget.
+        clock = time.process_time
+        deadline = None if self.seconds is None else clock() + self.seconds
         bias = self.bias
         from seedbed.agents.heuristic import policy_for
 
@@ -344,7 +349,7 @@ def top_moves(
     rollout: str = "heuristic",
 ) -> list[tuple[str, float]]:
     """The best moves ISMCTS finds for ``infoset``'s seat: ``(notation, estimated win
-    share)``, best first, at most ``count``. The search runs for ``seconds`` and/or
+    share)``, best first, at most ``count``. The search runs for ``seconds`` (CPU) and/or
     ``iterations``, whichever ends first (one second if neither is given). Heuristic
     playouts by default: in a second they give far better estimates than random ones
     in games as long as these."""
@@ -422,6 +427,6 @@ def _make(options: dict[str, str], seed: int | None) -> ISMCTSAgent:
 register_agent(
     "ismcts",
     _make,
-    "information-set MCTS (iterations=600 | time=SECONDS, rollout=heuristic|random, c=0.7, "
+    "information-set MCTS (iterations=600 | time=CPU seconds, rollout=heuristic|random, c=0.7, "
     "cutoff=auto|score|round|none|N, bias=1, depth=1; depth=0: no limit)",
 )

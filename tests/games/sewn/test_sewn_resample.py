@@ -16,6 +16,7 @@ from collections import Counter
 
 import pytest
 
+from seedbed.core.cards import CARD_NAMES
 from seedbed.core.protocol import State
 from seedbed.games.sewn import SewnGame
 from seedbed.games.sewn import rules as R
@@ -327,3 +328,69 @@ def test_repeated_resamples_of_one_state_are_fresh_draws() -> None:
         sample = st.resample_from_infostate(seat, rng)
         sample.check_invariants()
         assert sample.view(seat) == st.view(seat)
+
+
+# -- the rounds to come ---------------------------------------------------------------
+def _next_deal(st: State, rng: random.Random) -> tuple[tuple[str, ...], ...]:
+    """Play ``st`` (a copy) at random into the next round, checking every invariant on
+    the way; the hands then dealt, by seat, as every seat sees its own."""
+    st = st.clone()
+    now = table(st, None)["round"]
+    while table(st, None)["round"] == now:
+        legal = st.legal_actions()
+        st.apply_action(legal[rng.randrange(len(legal))])
+        st.check_invariants()
+    return tuple(tuple(table(st, q)["hand"]) for q in range(4))
+
+
+def test_a_resample_played_past_its_round_deals_a_legal_next_round() -> None:
+    """The rounds after the one in play are dealt afresh: when play reaches one, every
+    seat gets 13 cards, the four hands are the deck, and the game goes on to its last
+    round and ends there, every invariant holding on the way."""
+    rng = random.Random(21)
+    for st in states_along(GAME, 5, 23):
+        if st.is_terminal() or table(st, None)["round"] == R.ROUNDS:
+            continue
+        for p in range(4):
+            sample = st.resample_from_infostate(p, rng)
+            hands = _next_deal(sample, random.Random(p))
+            assert all(len(h) == 13 for h in hands)
+            assert sorted(c for h in hands for c in h) == sorted(CARD_NAMES[:52])
+            random_until(sample, lambda s: s.is_terminal(), rng)
+            sample.check_invariants()
+            assert table(sample, None)["round"] == R.ROUNDS
+            assert sum(sample.scores()) == R.ROUNDS * R.HARVEST_TRICKS
+
+
+def test_the_rounds_to_come_of_a_resample_are_drawn_by_its_rng() -> None:
+    """A resample's next deal is the same for the same draws and replays from its
+    position and its saved JSON; other draws give other deals, and none leaks the
+    real game's."""
+    st = random_until(GAME.new_state(8), lambda s: s.phase_name() == "harvest", random.Random(2))
+    real = _next_deal(st, random.Random(0))
+    for p in range(4):
+        deals = []
+        for k in range(5):
+            sample = st.resample_from_infostate(p, random.Random(k))
+            again = st.resample_from_infostate(p, random.Random(k))
+            deal = _next_deal(sample, random.Random(0))
+            assert _next_deal(again, random.Random(0)) == deal
+            assert _next_deal(GAME.state_from_json(sample.to_json()), random.Random(0)) == deal
+            replayed = GAME.from_position(sample.position())
+            assert _next_deal(replayed, random.Random(0)) == deal
+            deals.append(deal)
+        assert len(set(deals)) == 5
+        assert real not in deals
+
+
+def test_a_resample_of_the_last_round_has_no_rounds_to_come() -> None:
+    """In the last round nothing is to come: the resample's position gives no later
+    deals, and it plays to the end of the game."""
+    st = random_until(
+        GAME.new_state(4), lambda s: table(s, None)["round"] == R.ROUNDS, random.Random(1)
+    )
+    random_until(st, lambda s: s.phase_name() == "pick", random.Random(1))
+    sample = st.resample_from_infostate(0, random.Random(3))
+    assert "chance:" not in sample.position() and "deals:" not in sample.position()
+    random_until(sample, lambda s: s.is_terminal(), random.Random(4))
+    sample.check_invariants()

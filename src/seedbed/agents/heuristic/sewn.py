@@ -55,6 +55,8 @@ from seedbed.games.sewn.rules import (
 
 #: Sort key: power, then suit (the order the cards are considered in).
 ORDER: Final = tuple(POWER[c] * 4 + SUIT[c] for c in range(52))
+#: The card of each sort key.
+BY_ORDER: Final = tuple(sorted(range(52), key=ORDER.__getitem__))
 #: High-card points: A 4, K 3, Q 2, J 1.
 HCP: Final = tuple(max(0, POWER[c] - 8) for c in range(52))
 #: The cards of the same suit that beat card c.
@@ -113,6 +115,23 @@ def choose(obs: Observation, rng: random.Random) -> int:
     return legal[rng.randrange(len(legal))]
 
 
+def _in_order(legal: list[int]) -> list[int]:
+    """``sorted(legal, key=ORDER.__getitem__)`` (power, then suit; each card has its
+    own key): the cards' keys as bits of one int, read back from the lowest.
+    ``sorted`` with a key function was half the cost of a Harvest move."""
+    keys = 0
+    for c in legal:
+        keys |= 1 << ORDER[c]
+    cards: list[int] = []
+    k = 0
+    while keys:
+        if keys & 1:
+            cards.append(BY_ORDER[k])
+        keys >>= 1
+        k += 1
+    return cards
+
+
 def _harvest_play(v: tuple[int, ...], legal: list[int]) -> int:
     # Plain loops over tables instead of closures and key lambdas: this runs at most
     # moves of every search playout. ``max``/``min`` keep the first best card of the
@@ -120,7 +139,7 @@ def _harvest_play(v: tuple[int, ...], legal: list[int]) -> int:
     trump = v[CV_TRUMP]
     live = ~(v[CV_HAND] | v[CV_PLAYED] | v[CV_END_OF_SUMMER])  # cards still unseen
     table = [c for c in v[CV_TRICK : CV_TRICK + 3] if c >= 0]
-    cards = sorted(legal, key=ORDER.__getitem__)
+    cards = _in_order(legal)
     if not table:
         side = [c for c in cards if SUIT[c] != trump]
         best = -1

@@ -12,6 +12,7 @@ import random
 from typing import Final, NamedTuple
 
 from seedbed.core.cards import mask_of
+from seedbed.games.sewn._sampler import Draws
 from seedbed.games.sewn.rules import SUIT, planter_of, seeder_of
 
 #: A finished trick: (leader, the card of each seat by seat, winner).
@@ -41,6 +42,13 @@ def empty_record(dealer: int) -> RoundRecord:
     return RoundRecord(dealer, (), ((), (), (), ()), None, -1, -1, -1, -1, -1, (), (), (0, 0, 0, 0))
 
 
+def with_plants(rec: RoundRecord, plants: tuple[tuple[int, ...], ...]) -> RoundRecord:
+    """``rec._replace(plants=plants)`` without the namedtuple's pure-Python methods:
+    resampling replaces the plants of every finished round at every draw."""
+    fields = (rec.dealer, rec.seed_tricks, plants, *rec[3:])
+    return tuple.__new__(RoundRecord, fields)
+
+
 def is_skipped(rec: RoundRecord) -> bool:
     """Whether ``rec``, a finished round, is one that a position skipped: nothing of it
     is known (a round played has at least one Seed trick)."""
@@ -57,7 +65,20 @@ def deal(rng: random.Random, dealer: int, size: int = 13) -> tuple[int, ...]:
     The cards not dealt stay out of the round, unseen."""
     r = rng.random
     keys = [r() for _ in _DECK]
-    deck = sorted(_DECK, key=keys.__getitem__)
+    return _dealt(sorted(_DECK, key=keys.__getitem__), dealer, size)
+
+
+def deal_drawn(draws: Draws, dealer: int, size: int = 13) -> tuple[int, ...]:
+    """A deal as :func:`deal` deals it, the deck shuffled with the samplers' draws
+    instead (about a tenth of the cost): resampling deals every round to come at
+    every determinization. New games keep :func:`deal` (a seed gives its deals)."""
+    deck = list(_DECK)
+    draws.shuffle(deck)
+    return _dealt(deck, dealer, size)
+
+
+def _dealt(deck: list[int], dealer: int, size: int) -> tuple[int, ...]:
+    """The hands of ``deck`` dealt from the player after ``dealer``, ``size`` each."""
     # Card i goes to seat (dealer + 1 + i) mod 4: every fourth card to each seat.
     end = 4 * size
     hands = [0, 0, 0, 0]

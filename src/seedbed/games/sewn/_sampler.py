@@ -37,34 +37,76 @@ _SUIT: Final = CARD_SUIT
 REJECTION_TRIES = 200
 
 
-def randbelow(rng: random.Random, n: int) -> int:
-    """``rng.randrange(n)`` for ``n >= 1``, with the same draws: CPython's
-    ``Random._randbelow`` (``getrandbits`` of ``n``'s bit length until below ``n``),
-    compiled here because the search draws thousands of these a determinization.
-    ``tests/games/sewn/test_sewn_resample.py`` checks it against ``random``."""
-    if type(rng) is not random.Random:
-        return rng.randrange(n)
-    getrandbits = rng.getrandbits
-    k = n.bit_length()
-    r: int = getrandbits(k)
-    while r >= n:
-        r = getrandbits(k)
-    return r
+#: The random bits a draw below n takes, for the small n the sampler draws below
+#: (cards, slots): enough for n - 1 (none for n = 1).
+_BITS_BELOW: Final = (0, *((n - 1).bit_length() for n in range(1, 64)))
+#: Bits taken from the generator at a time: as many as stay a machine int here.
+_CHUNK: Final = 60
 
 
-def shuffle(rng: random.Random, x: list[int]) -> None:
-    """``rng.shuffle(x)`` with the same draws (see :func:`randbelow`)."""
-    if type(rng) is not random.Random:
-        rng.shuffle(x)
-        return
-    getrandbits = rng.getrandbits
-    for i in range(len(x) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j: int = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        x[i], x[j] = x[j], x[i]
+class Draws:
+    """Uniform whole numbers from a ``random.Random``, for the samplers' many small
+    draws (a search draws thousands a determinization).
+
+    ``below(n)`` draws as CPython's ``randrange(n)`` does (take as many random bits
+    as ``n - 1`` has, again while the number is ``n`` or more), so every draw is
+    exactly uniform; only the bits come from one ``getrandbits(60)`` call per ten or
+    so draws, lowest bits first, instead of one call each (a call into the generator
+    cost more than the rest of a draw). The draws depend on nothing but the
+    generator's state:
+
+    >>> draws, bits = Draws(random.Random(5)), random.Random(5).getrandbits(60)
+    >>> [draws.below(8) for _ in range(4)] == [bits >> 3 * i & 7 for i in range(4)]
+    True
+    >>> a, b = Draws(random.Random(1)), Draws(random.Random(1))
+    >>> [a.below(n) for n in range(1, 60)] == [b.below(n) for n in range(1, 60)]
+    True
+    >>> sorted({a.below(6) for _ in range(200)})
+    [0, 1, 2, 3, 4, 5]
+    >>> a.below(3**50) < 3**50  # larger than a chunk: its own getrandbits call
+    True
+    """
+
+    __slots__ = ("_bits", "_left", "_rng")
+
+    def __init__(self, rng: random.Random) -> None:
+        self._rng = rng
+        self._bits = 0
+        self._left = 0
+
+    def below(self, n: int) -> int:
+        """A uniform whole number in ``[0, n)``, ``n >= 1``."""
+        if n >= 64:
+            k = (n - 1).bit_length()
+            if k > _CHUNK:
+                r: int = self._rng.getrandbits(k)
+                while r >= n:
+                    r = self._rng.getrandbits(k)
+                return r
+        else:
+            k = _BITS_BELOW[n]
+        mask = (1 << k) - 1
+        while True:
+            if self._left < k:  # too few bits left: drop them (still uniform), refill
+                self._bits = self._rng.getrandbits(_CHUNK)
+                self._left = _CHUNK
+            r = self._bits & mask
+            self._bits >>= k
+            self._left -= k
+            if r < n:
+                return r
+
+    def shuffle(self, x: list[int]) -> None:
+        """Shuffle ``x`` in place uniformly (Fisher-Yates, as ``random.shuffle``).
+
+        >>> deck = list(range(52))
+        >>> Draws(random.Random(7)).shuffle(deck)
+        >>> sorted(deck) == list(range(52)) and deck != list(range(52))
+        True
+        """
+        for i in range(len(x) - 1, 0, -1):
+            j = self.below(i + 1)
+            x[i], x[j] = x[j], x[i]
 
 
 @dataclass
@@ -98,7 +140,7 @@ def place(
     result depends only on the constraints and ``rng``. Raises ``ValueError`` if no
     placement exists.
     """
-    return Problem(locations, pool).draw(rng)
+    return Problem(locations, pool).draw(Draws(rng))
 
 
 class Problem:
@@ -117,7 +159,7 @@ class Problem:
         self.tries = REJECTION_TRIES if _acceptance_estimate(locations, pool) > 0.002 else 0
         self._exact: _Exact | None = None
 
-    def draw(self, rng: random.Random) -> list[list[int]]:
+    def draw(self, rng: Draws) -> list[list[int]]:
         """A uniform consistent placement (see :func:`place`)."""
         locations = self.locations
         pool = self.pool
@@ -169,11 +211,11 @@ def _acceptance_estimate(locations: Sequence[Location], pool: Sequence[int]) -> 
 
 
 def _propose(
-    locations: Sequence[Location], pool: Sequence[int], rng: random.Random
+    locations: Sequence[Location], pool: Sequence[int], rng: Draws
 ) -> list[list[int]] | None:
     """One uniform placement ignoring suits; ``None`` if it breaks a suit rule."""
     deck = list(pool)
-    shuffle(rng, deck)
+    rng.shuffle(deck)
     pos = 0
     out = []
     for loc in locations:
@@ -186,7 +228,7 @@ def _propose(
                 if forbid >> _SUIT[c] & 1:
                     return None
         items = loc.known + take
-        shuffle(rng, items)
+        rng.shuffle(items)
         n = len(loc.slots)
         for c, mask in zip(items, loc.slots, strict=False):
             if not mask >> _SUIT[c] & 1:
@@ -361,16 +403,16 @@ class _Exact:
             self.memo[key] = got
         return got
 
-    def draw(self, rng: random.Random) -> list[list[int]]:
+    def draw(self, rng: Draws) -> list[list[int]]:
         pool = self.pool
         by_suit = [[c for c in pool if _SUIT[c] == s] for s in range(4)]
         for cards in by_suit:
-            shuffle(rng, cards)
+            rng.shuffle(cards)
         rem = self.start
         placed = []
         for li, loc in enumerate(self.locations):
             opts = self.options(li, rem)
-            r = randbelow(rng, sum(w for _, w in opts))
+            r = rng.below(sum(w for _, w in opts))
             row = opts[-1][0]
             for option, w in opts:
                 if r < w:
@@ -397,7 +439,7 @@ def _freedom(loc: Location) -> int:
     return per_slot + loc.hand_count * bin(loc.hand_mask & ~loc.pool_forbid & 15).count("1")
 
 
-def arrange(loc: Location, cards: list[int], rng: random.Random) -> list[int]:
+def arrange(loc: Location, cards: list[int], rng: Draws) -> list[int]:
     """A uniform valid arrangement of ``cards`` into ``loc``: hand first (a uniform
     subset of the eligible cards), then slots from the most restrictive."""
     left = sorted(cards)
@@ -410,13 +452,13 @@ def arrange(loc: Location, cards: list[int], rng: random.Random) -> list[int]:
         # slot, last first, takes a uniform card of those left; the same draws as below.
         slots = [0] * len(slot_masks)
         for i in range(len(slot_masks) - 1, -1, -1):
-            slots[i] = left.pop(randbelow(rng, len(left)))
+            slots[i] = left.pop(rng.below(len(left)))
         return slots
     hand: list[int] = []
     if loc.hand_count:
         m = loc.hand_mask
         eligible = [c for c in left if m >> _SUIT[c] & 1]
-        shuffle(rng, eligible)
+        rng.shuffle(eligible)
         hand = sorted(eligible[: loc.hand_count])
         for c in hand:
             left.remove(c)
@@ -424,7 +466,7 @@ def arrange(loc: Location, cards: list[int], rng: random.Random) -> list[int]:
     for i in range(len(loc.slots) - 1, -1, -1):
         m = loc.slots[i]
         eligible = [c for c in left if m >> _SUIT[c] & 1]
-        c = eligible[randbelow(rng, len(eligible))]
+        c = eligible[rng.below(len(eligible))]
         slots[i] = c
         left.remove(c)
     return slots + hand

@@ -17,7 +17,7 @@ from seedbed.games.sewn import _sampler
 from seedbed.games.sewn._round import (
     RoundRecord,
     Trick,
-    deal,
+    deal_drawn,
     deal_of,
     field_seeds,
     harvest_void_masks,
@@ -25,6 +25,7 @@ from seedbed.games.sewn._round import (
     peeked_fields,
     record_peeked,
     seed_voids,
+    with_plants,
 )
 from seedbed.games.sewn.rules import (
     HARVEST,
@@ -298,6 +299,7 @@ def resample(st: SewnState, p: int, rng: random.Random) -> SewnState:
     seen is placed uniformly among the places that fit all ``p`` saw (the Seed and
     Harvest voids, the top cards ``p`` peeked at, who holds which Field), and the move
     list is rebuilt from the drawn plants, so the state replays from its own deals.
+    The rounds to come, which nobody has seen, are dealt afresh.
 
     Everything that does not depend on ``rng`` (the placement problems, the exact
     sampler's counts, where the plants are in the move list) is a :class:`ResamplePlan` kept
@@ -311,6 +313,7 @@ def resample(st: SewnState, p: int, rng: random.Random) -> SewnState:
     out.seed = None
     out._chance = None  # the rounds to come are drawn below, from no key
     out._cv_picks = None  # the seats' digests depend on the plants, drawn anew
+    draws = _sampler.Draws(rng)
     new_past = []
     for rec, finished in zip(st.past, plan.finished, strict=True):
         if finished is None:  # a round a position skipped
@@ -318,9 +321,9 @@ def resample(st: SewnState, p: int, rng: random.Random) -> SewnState:
             continue
         new = list(rec.plants)
         for q, loc, top in finished:
-            order = _sampler.arrange(loc, loc.known, rng)
+            order = _sampler.arrange(loc, loc.known, draws)
             new[q] = tuple(order) if top is None else (*order, top)
-        new_past.append(rec._replace(plants=tuple(new)))
+        new_past.append(with_plants(rec, tuple(new)))
     # A finished round's deal does not depend on the order of its plants.
     deals = list(st.deals[: len(st.past)])
     problem = plan.problem
@@ -328,7 +331,7 @@ def resample(st: SewnState, p: int, rng: random.Random) -> SewnState:
         # The finished game keeps its last round in the live fields too.
         out.plants = list(new_past[-1].plants)
     elif plan.seed_phase:
-        placed = problem.draw(rng)
+        placed = problem.draw(draws)
         plant_list = list(st.plants)
         hands = list(st.hands)
         for q, n, cards in zip(plan.seats, plan.slot_counts, placed, strict=False):
@@ -340,7 +343,7 @@ def resample(st: SewnState, p: int, rng: random.Random) -> SewnState:
         hand_part = tuple(hands[q] | extra[q] for q in range(4))
         deals.append(deal_of(st.seed_tricks, plant_list, st.eos, hand_part))
     else:
-        placed = problem.draw(rng)
+        placed = problem.draw(draws)
         new_plants = list(st.plants)
         fixed_top = plan.fixed_top
         # A last location of undealt cards (if any) has no planter: its cards stay out.
@@ -353,16 +356,19 @@ def resample(st: SewnState, p: int, rng: random.Random) -> SewnState:
         out.plants = new_plants
         out.hands = hands
         deals.append(deal_of(st.seed_tricks, new_plants, st.eos, (0, 0, 0, 0)))
+    # Dealt now, not when play reaches them: a search playout ends with the move that
+    # ends the round, which deals the next one.
     size = deal_size(st.seed_count)
     while len(deals) < plan.rounds:
-        deals.append(deal(rng, 0, size))
+        deals.append(deal_drawn(draws, 0, size))
     out.past = tuple(new_past)
     out.deals = tuple(deals)
     actions = list(st._actions)
     live = out.plants
-    for k, r, q, t in plan.plant_moves:
-        planted = new_past[r].plants if r < len(new_past) else live
-        actions[k] = PLANT_BASE + planted[q][t]
+    for r, q, where, which in plan.plant_moves:
+        planted = (new_past[r].plants if r < len(new_past) else live)[q]
+        for i in range(len(where)):
+            actions[where[i]] = PLANT_BASE + planted[which[i]]
     out._actions = actions
     return out
 
@@ -464,11 +470,11 @@ def _seed_phase_problem(st: SewnState, p: int) -> tuple[list[_sampler.Location],
     return locs, pool
 
 
-def _plant_moves(st: SewnState) -> list[tuple[int, int, int, int]]:
-    """Where the plants are in the move list: (index, round record, planter, plant
-    index) for every plant move (the plant of trick t's j-th planter, clockwise from
-    its winner)."""
-    out = []
+def _plant_moves(st: SewnState) -> list[tuple[int, int, list[int], list[int]]]:
+    """Where the plants are in the move list, by round and planter: (round record,
+    planter, the indices of its plant moves, which of its plants each one planted;
+    the plant of trick t's j-th planter, clockwise from its winner, is its plant t)."""
+    groups: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
     records = st.records()
     # Rounds skipped by a position have empty records and no actions; the moves a
     # position set up come before the move list.
@@ -481,8 +487,10 @@ def _plant_moves(st: SewnState) -> list[tuple[int, int, int, int]]:
             r += skipped
             t, u = divmod(m, 8)
             q = (records[r].seed_tricks[t][2] + u - 4) & 3
-            out.append((k, r, q, t))
-    return out
+            where, which = groups.setdefault((r, q), ([], []))
+            where.append(k)
+            which.append(t)
+    return [(r, q, where, which) for (r, q), (where, which) in groups.items()]
 
 
 def _plant_slots(first_void: list[int], n: int) -> list[int]:

@@ -78,7 +78,8 @@ _TABLE_INSERT, _SEAT_INSERT, _EVENT_INSERT = insert(db.tables), insert(db.seats)
 def _statements(batch: Sequence[_Write]) -> list[tuple[Any, list[dict[str, Any]]]]:
     """The statements (each with its rows, executed as one executemany) that write
     ``batch``: new tables first, then events, then the rows that change. They are the
-    same statements for every batch, so SQLAlchemy compiles each once."""
+    same statements for every batch: SQLAlchemy compiles each once for PostgreSQL,
+    and the SQLite writer runs each one's ``_SQLITE`` form."""
     out: list[tuple[Any, list[dict[str, Any]]]] = [
         (_TABLE_INSERT, [w.new_table for w in batch if w.new_table is not None]),
         (_SEAT_INSERT, [row for w in batch for row in w.new_seats]),
@@ -323,16 +324,17 @@ class Store:
     def _write_sync(self, batch: list[_Write]) -> list[Exception | None]:
         """The batch in one transaction (in the writer's thread); if the database
         refuses it, each write alone, so that one bad write fails only itself."""
-        raw = self._raw_writer()
         try:
-            raw.execute("BEGIN")  # one transaction, whatever the module's own mode
+            raw = self._raw_writer()
             try:
+                raw.execute("BEGIN")  # one transaction, whatever the module's own mode
                 for stmt, rows in _statements(batch):
                     sql = _SQLITE[stmt]
                     raw.executemany(sql.sql, sql.params(rows))
                 raw.commit()
             except BaseException:
-                raw.rollback()
+                if raw.in_transaction:
+                    raw.rollback()
                 raise
             return [None] * len(batch)
         except Exception as exc:

@@ -42,16 +42,29 @@ class SeatPage:
         s = self.state()
         if s["status"] != "playing" or s["depth"] < 0 or s["sending"]:
             return False
-        if s["confirm"]:
-            self.page.click("#picker .confirm")
-        elif s["targets"] and rng.random() < 0.7:
-            targets = self.page.query_selector_all("#board .choosable")
-            rng.choice(targets).click()
-            self.board_clicks += 1
-        elif s["options"]:
-            options = self.page.query_selector_all("#picker .option")
-            rng.choice(options).click()
-        else:
+        from playwright.sync_api import Error as PlaywrightError
+
+        try:
+            if s["confirm"]:
+                self.page.click("#picker .confirm")
+            elif s["targets"] and rng.random() < 0.7:
+                targets = self.page.query_selector_all("#board .choosable")
+                if not targets:
+                    return False
+                rng.choice(targets).click()
+                self.board_clicks += 1
+            elif s["options"]:
+                options = self.page.query_selector_all("#picker .option")
+                if not options:
+                    return False
+                rng.choice(options).click()
+            else:
+                return False
+        except PlaywrightError as exc:
+            # An update redrew the page between finding the element and clicking it,
+            # as a person's click can land on a board that just changed: look again.
+            if "not attached" not in str(exc):
+                raise
             return False
         self.clicks += 1
         return True

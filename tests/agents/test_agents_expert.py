@@ -9,8 +9,15 @@ from agents_cases import mid_game_states
 
 import seedbed
 from seedbed.agents import make_agent
-from seedbed.agents.endgame import NodeBudgetExceeded, Solver, endgame_moves, solve
-from seedbed.agents.expert import ExpertSearch
+from seedbed.agents.endgame import (
+    NodeBudgetExceeded,
+    Solver,
+    endgame_moves,
+    solve,
+    turn_end_moves,
+    turn_outcomes,
+)
+from seedbed.agents.expert import EndgameAgent, ExpertSearch, choose
 from seedbed.core.protocol import State
 from seedbed.testing.helpers import from_position
 
@@ -304,8 +311,140 @@ def test_the_endgame_agent_plays_a_round_end_as_fresh_agents_would() -> None:
         ("endgame:nodes=lots", "whole number >= 1"),
         ("endgame:endgame=-1", "whole number"),
         ("endgame:depth=2", "no option depth"),
+        ("endgame:worlds=-1", "whole number"),
     ],
 )
 def test_bad_endgame_specs_are_clear_errors(spec: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         make_agent(spec)
+
+
+# -- Harvest: who wins at the next check of the game's end ---------------------------
+
+
+def _kings_turn(fields: str, to: int = 0, dealer: int = 0) -> State:
+    # The last turn of a round: the jack and queen of hearts lie face up in the
+    # village, so whoever puts the king of hearts face up (village, discard or
+    # harvest) ends the game when the turn ends (ruling 8 b).
+    return from_position(
+        "harvest",
+        f"round=1 turn=3 dealer={dealer} passes=2 to={to} phase=house "
+        f"hands=KH,3C,9D/- houses=-/5C fields={fields} village=JH,QH",
+        players=2,
+    )
+
+
+def _names(state: State, outcomes: dict[int, list[int]]) -> dict[str, list[int]]:
+    return {state.action_to_string(a): v for a, v in outcomes.items()}
+
+
+def test_the_seat_ahead_ends_the_game_with_the_king() -> None:
+    # Seat 0 (18 points, and a heart field to harvest) goes second in the turn: keeping
+    # the king out of the house wins in every world; housing it lets the game go on.
+    state = _kings_turn("AS,6S,JS,2H,7H/-")
+    infoset = state.infoset(0)
+    assert turn_end_moves(infoset) == 3
+    outcomes = _names(state, turn_outcomes(infoset, 3, 6, random.Random(1), 10_000))
+    assert outcomes == {"house KH": [0, 6, 0], "house 9D": [6, 0, 0], "house 3C": [6, 0, 0]}
+    agent = EndgameAgent(iterations=30, seed=3)
+    move = state.action_to_string(agent.select_action(infoset))
+    assert move in ("house 9D", "house 3C")
+    # Then the king goes face up: the village now, or the harvest in the action.
+    state.apply_action(state.string_to_action(move))
+    move = state.action_to_string(agent.select_action(state.infoset(0)))
+    state.apply_action(state.string_to_action(move))
+    move = state.action_to_string(agent.select_action(state.infoset(0)))
+    state.apply_action(state.string_to_action(move))
+    assert state.is_terminal() and state.returns() == [1.0, 0.0]
+
+
+def test_the_seat_behind_hides_the_king_in_its_house() -> None:
+    # Seat 1 has 18 points and seat 0 none: any king face up ends the game lost, and
+    # with no heart field the king can only be housed, shown or discarded.
+    state = _kings_turn("-/AS,6S,JS")
+    infoset = state.infoset(0)
+    outcomes = _names(state, turn_outcomes(infoset, 3, 6, random.Random(1), 10_000))
+    assert outcomes == {"house KH": [0, 6, 0], "house 9D": [0, 0, 6], "house 3C": [0, 0, 6]}
+    agent = EndgameAgent(iterations=30, seed=3)
+    assert state.action_to_string(agent.select_action(infoset)) == "house KH"
+    assert agent.last_outcomes is not None
+
+
+def test_the_outcome_search_counts_the_rivals_hidden_cards() -> None:
+    # Seat 0 goes first in the turn and seat 1 (ahead) still holds three cards: the
+    # four it was passed minus what it showed are known, its own house card is not.
+    # Whatever seat 0 does, the rival ends the game (and wins) in exactly the worlds
+    # where it holds the king of hearts.
+    state = from_position(
+        "harvest",
+        "round=1 turn=3 dealer=1 passes=2 to=0 phase=house "
+        "hands=3C,9D,4S/KH,2D,8C fields=-/AS,6S,JS village=JH,QH",
+        players=2,
+    )
+    infoset = state.infoset(0)
+    assert turn_end_moves(infoset) == 6
+    outcomes = turn_outcomes(infoset, 6, 40, random.Random(5), 50_000)
+    lost = {v[2] for v in outcomes.values()}
+    assert len(lost) == 1 and 0 < lost.pop() < 40
+    for won, going, lost_ in outcomes.values():
+        assert won == 0 and going + lost_ == 40
+
+
+def test_no_search_where_the_game_cannot_end_this_turn() -> None:
+    # No harvest card face up and only two cards still to show (seat 0 goes last):
+    # the J, Q and K of a suit cannot all be out by the turn's end.
+    state = from_position(
+        "harvest",
+        "round=1 turn=3 dealer=0 passes=2 to=0 phase=village hands=KH,3C/- houses=9D/5C village=4D",
+        players=2,
+    )
+    assert turn_end_moves(state.infoset(0)) is None
+    agent = EndgameAgent(iterations=30, seed=3)
+    agent.select_action(state.infoset(0))
+    assert agent.last_outcomes is None
+
+
+def test_the_outcome_search_gives_up_past_its_node_budget() -> None:
+    state = _kings_turn("-/AS,6S,JS")
+    with pytest.raises(NodeBudgetExceeded):
+        turn_outcomes(state.infoset(0), 3, 4, random.Random(1), 2)
+    # The agent then plays ISMCTS's move.
+    agent = EndgameAgent(iterations=30, seed=3, turn_nodes=2)
+    ismcts = make_agent("ismcts:iterations=30", seed=3)
+    assert agent.select_action(state.infoset(0)) == ismcts.select_action(state.infoset(0))
+    assert agent.last_outcomes is None
+
+
+def test_choose_keeps_the_search_move_unless_another_is_clearly_better() -> None:
+    rows = [(1, 20, 0.6), (2, 10, 0.55), (3, 0, float("nan"))]
+    going = {1: [0, 10, 0], 2: [0, 10, 0], 3: [0, 10, 0]}
+    assert choose(rows, going) == 1
+    # Move 1 loses in 3 worlds of 10: move 2, which always goes on, is better.
+    assert choose(rows, {**going, 1: [0, 7, 3]}) == 2
+    # A never-tried move is valued at the lowest tried mean where the game goes on.
+    assert choose(rows, {**going, 3: [4, 6, 0]}) == 3
+
+
+def test_harvest_outcome_decisions_depend_on_the_infoset_only() -> None:
+    game = seedbed.load("harvest", players=2)
+    rng = random.Random(11)
+    found = 0
+    for seed in range(40):
+        state = game.new_state(seed)
+        play_rng = random.Random(seed)
+        while not state.is_terminal() and found < 4:
+            seat = state.current_player()
+            assert seat is not None
+            infoset = state.infoset(seat)
+            probe = EndgameAgent(iterations=8, seed=2)
+            a = probe.select_action(infoset)
+            if probe.last_outcomes is not None:
+                found += 1
+                resampled = state.resample_from_infostate(seat, rng)
+                b = EndgameAgent(iterations=8, seed=2).select_action(resampled.infoset(seat))
+                assert a == b
+            legal = state.legal_actions()
+            state.apply_action(legal[play_rng.randrange(len(legal))])
+        if found >= 4:
+            break
+    assert found >= 4

@@ -19,6 +19,7 @@ seat's ``view()`` for the probe and both seats' ``compact_view`` as the table's 
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable
 
@@ -210,3 +211,141 @@ def solve(
         if v > best:
             best, best_action = v, action
     return {best_action: out.pop(best_action), **out}
+
+
+# -- the next point where the game may end, over sampled worlds (PIMC) -----------------
+
+
+def _harvest_turn_moves(infoset: InfoSet) -> int | None:
+    """Moves left to the end of the Harvest turn in play: the game's end is checked
+    only there (ruling 8: four fields completed, or the J, Q and K of a suit face up).
+    Every go is three moves (house, village, action) and the seat after the dealer
+    goes first, so with two players the seat to move is first in the turn exactly
+    when its rival has not gone yet."""
+    view = infoset.view()
+    table = view["table"]
+    steps = {"house": 3, "village": 2, "action": 1}.get(view["phase"])
+    if steps is None or table["end"] is not None:
+        return None
+    seat = int(view["to_move"])
+    first = (int(table["dealer"]) + 1) % infoset.num_players
+    rival_to_go = seat == first
+    # None where no world can end the game this turn (a sound shortcut; it only
+    # saves the search): not enough face-up cards still to come for the J, Q and K
+    # of any suit (counting the village, as the default option does), and no seat
+    # able to reach twelve field cards (four complete fields).
+    shown = min(2, steps) + (2 if rival_to_go else 0)
+    fields = table["fields"]
+    up = [*table["village"], *(c for seat_fields in fields for f in seat_fields for c in f)]
+    court = [sum(1 for c in up if c[0] in "JQK" and c[-1] == suit) for suit in "SHDC"]
+    plays = {seat: 1, 1 - seat: 1 if rival_to_go else 0}
+    full = any(sum(len(f) for f in fields[q]) + plays[q] >= 12 for q in (seat, 1 - seat))
+    if not full and 3 - max(court) > shown:
+        return None
+    return steps + (3 if rival_to_go else 0)
+
+
+#: Per game id: how many moves are left to the next point where the game may end
+#: (its end is checked only there), or ``None``. Two players only. There the hidden
+#: cards matter little (what the rival can still put face up this turn), so the
+#: outcome is searched exactly over a few sampled worlds (:func:`turn_outcomes`).
+TURN_ENDS: dict[str, Callable[[InfoSet], int | None]] = {
+    "harvest": _harvest_turn_moves,
+}
+
+
+def turn_end_moves(infoset: InfoSet) -> int | None:
+    """Moves left to the next check of the game's end in ``infoset``'s game, or
+    ``None`` where :data:`TURN_ENDS` declares nothing (or not two players)."""
+    if infoset.num_players != 2:
+        return None
+    probe = TURN_ENDS.get(infoset.game.id)
+    return None if probe is None else probe(infoset)
+
+
+#: Outcome counts of a root move over the sampled worlds: (won, going on, lost).
+Outcomes = dict[int, list[int]]
+
+
+class OutcomeSearch:
+    """Whether the game ends by the next check, and for whom, in one world (a state
+    with every card dealt): minimax over three values, +1 the seat wins there, -1 it
+    loses, 0 the game goes on (or ends in a tie). Alpha-beta cuts hard on so few
+    values: once a reply keeps the game going, the other replies need not be tried
+    unless one might win."""
+
+    def __init__(self, seat: int, end: int, max_nodes: int) -> None:
+        self.seat = seat
+        #: The check happens when the move number reaches this.
+        self.end = end
+        self.max_nodes = max_nodes
+        self.nodes = 0
+
+    def search(self, state: State, alpha: int, beta: int) -> int:
+        if state.is_terminal():
+            r = state.returns()[self.seat]
+            return 1 if r > 0.5 else (-1 if r < 0.5 else 0)
+        if state.move_number() >= self.end:
+            return 0
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise NodeBudgetExceeded
+        maximise = state.current_player() == self.seat
+        best = -2 if maximise else 2
+        for action in state.legal_actions():
+            child = state.clone()
+            child.apply_action(action)
+            v = self.search(child, alpha, beta)
+            if maximise:
+                if v > best:
+                    best = v
+                    alpha = max(alpha, v)
+            elif v < best:
+                best = v
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        return best
+
+
+def turn_outcomes(
+    infoset: InfoSet,
+    moves: int,
+    worlds: int,
+    rng: random.Random,
+    max_nodes: int,
+) -> Outcomes:
+    """For each legal move of ``infoset``'s seat: in how many of ``worlds`` sampled
+    worlds (``infoset.sample``) the seat wins, the game goes on, or the seat loses by
+    the next check of the game's end, ``moves`` moves ahead, each world searched
+    exactly (both seats then play knowing every card: perfect-information Monte Carlo,
+    whose known flaw, strategy fusion, is small over so few moves). Worlds that give
+    the rival the same cards are searched once. Raises :class:`NodeBudgetExceeded`
+    past ``max_nodes`` nodes in all."""
+    seat = infoset.player
+    rival = 1 - seat
+    legal = infoset.legal_actions()
+    seen: dict[tuple[int, ...], list[int]] = {}
+    weight: dict[tuple[int, ...], int] = {}
+    searched = 0
+    for _ in range(worlds):
+        world = infoset.sample(rng)
+        key = world.compact_view(rival)
+        if key in seen:
+            weight[key] += 1
+            continue
+        search = OutcomeSearch(seat, world.move_number() + moves, max_nodes - searched)
+        values = []
+        for action in legal:
+            child = world.clone()
+            child.apply_action(action)
+            values.append(search.search(child, -1, 1))
+        searched += search.nodes
+        seen[key] = values
+        weight[key] = 1
+    out: Outcomes = {a: [0, 0, 0] for a in legal}
+    for key, values in seen.items():
+        w = weight[key]
+        for action, v in zip(legal, values, strict=True):
+            out[action][1 - v] += w
+    return out

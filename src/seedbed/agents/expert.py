@@ -42,7 +42,15 @@ import random
 import time
 
 from seedbed.agents.base import register_agent, reject_unknown
-from seedbed.agents.endgame import NodeBudgetExceeded, Table, endgame_moves, solve
+from seedbed.agents.endgame import (
+    NodeBudgetExceeded,
+    Outcomes,
+    Table,
+    endgame_moves,
+    solve,
+    turn_end_moves,
+    turn_outcomes,
+)
 from seedbed.agents.heuristic import playout_cutoff, policy_for
 from seedbed.agents.ismcts import DEFAULT_ITERATIONS as ISMCTS_ITERATIONS
 from seedbed.agents.ismcts import ISMCTS, _heuristic_rollout, _values
@@ -55,6 +63,14 @@ DEFAULT_ITERATIONS = 600
 ENDGAME_MOVES = 8
 #: ... unless the solver needs more nodes than this (then the playouts decide).
 ENDGAME_NODES = 20_000
+#: Worlds sampled to search the outcome at the next check of the game's end (games
+#: that declare one in :data:`seedbed.agents.endgame.TURN_ENDS`; 0: never) ...
+TURN_WORLDS = 8
+#: ... within this many nodes in all (past it, ISMCTS alone decides).
+TURN_NODES = 20_000
+#: How much better (in expected game result, -1 to 1) a move the outcome search
+#: prefers must be than ISMCTS's choice to replace it.
+TURN_MARGIN = 0.05
 #: Weight of the win/loss result in the reward of a playout that reaches the game's end
 #: (the rest is the score margin).
 WIN_WEIGHT = 0.6
@@ -277,9 +293,16 @@ class EndgameAgent:
         seed: int | None = None,
         endgame_moves: int = ENDGAME_MOVES,
         endgame_nodes: int = ENDGAME_NODES,
+        turn_worlds: int = TURN_WORLDS,
+        turn_nodes: int = TURN_NODES,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("agent 'endgame' needs a budget: iterations= or time=")
+        #: Worlds and nodes of the search of the next check of the game's end.
+        self.turn_worlds = turn_worlds
+        self.turn_nodes = turn_nodes
+        #: The last decision's outcome counts, when that search saw the game end.
+        self.last_outcomes: Outcomes | None = None
         self.iterations = iterations
         self.seconds = seconds
         self.endgame_moves = endgame_moves
@@ -317,8 +340,41 @@ class EndgameAgent:
             else:
                 self.last_solved = True
                 return next(iter(values))
+        outcomes = self._turn_outcomes(infoset)
+        if outcomes is not None:
+            worlds = sum(outcomes[legal[0]])
+            for a in legal:
+                if outcomes[a][0] == worlds:
+                    # It wins in every world: no search needed.
+                    return a
+        rows = self._ranked(infoset, began)
+        if outcomes is None:
+            return rows[0][0]
+        return choose(rows, outcomes)
+
+    def _turn_outcomes(self, infoset: InfoSet) -> Outcomes | None:
+        """The outcome counts at the next check of the game's end, if the game
+        declares one and some move ends the game there in some world; else None."""
+        self.last_outcomes = None
+        if not self.turn_worlds:
+            return None
+        moves = turn_end_moves(infoset)
+        if moves is None:
+            return None
+        try:
+            outcomes = turn_outcomes(infoset, moves, self.turn_worlds, self.rng, self.turn_nodes)
+        except NodeBudgetExceeded:
+            return None
+        if all(won == 0 and lost == 0 for won, _, lost in outcomes.values()):
+            return None
+        self.last_outcomes = outcomes
+        return outcomes
+
+    def _ranked(self, infoset: InfoSet, began: float) -> list[tuple[int, int, float]]:
+        """ISMCTS's root moves ``(action, visits, mean reward)``, its choice first."""
         if self.seconds is None:
-            return self.searcher.ranked(infoset)[0][0]
+            return self.searcher.ranked(infoset)
+        legal = infoset.legal_actions()
         visits: dict[int, int] = dict.fromkeys(legal, 0)
         totals: dict[int, float] = dict.fromkeys(legal, 0.0)
         while True:
@@ -326,22 +382,44 @@ class EndgameAgent:
                 if n:
                     visits[a] += n
                     totals[a] += n * mean
-            if clock() - began >= self.seconds:
+            if time.process_time() - began >= self.seconds:
                 break
-        return min(legal, key=lambda a: (-visits[a], -totals[a] / max(1, visits[a]), a))
+        order = sorted(legal, key=lambda a: (-visits[a], -totals[a] / max(1, visits[a]), a))
+        return [(a, visits[a], totals[a] / visits[a] if visits[a] else float("nan")) for a in order]
+
+
+def choose(rows: list[tuple[int, int, float]], outcomes: Outcomes) -> int:
+    """ISMCTS's choice (``rows[0]``) unless the outcome search shows a move clearly
+    better in expected game result (-1 to 1): a move's worlds where it wins count +1,
+    where it loses -1, and where the game goes on ISMCTS's own estimate of the move
+    (its mean reward, 0 to 1, mapped to -1 to 1; a move it never tried gets its lowest
+    mean). Only a move better by :data:`TURN_MARGIN` replaces ISMCTS's choice, so
+    that where the game cannot end this turn nothing changes."""
+    tried = [mean for _, n, mean in rows if n]
+    low = min(tried) if tried else 0.5
+    value: dict[int, float] = {}
+    for a, n, mean in rows:
+        won, going, lost = outcomes[a]
+        q = mean if n else low
+        value[a] = (won - lost + going * (2.0 * q - 1.0)) / (won + going + lost)
+    pick = rows[0][0]
+    best = max(rows, key=lambda r: value[r[0]])[0]
+    return best if value[best] > value[pick] + TURN_MARGIN else pick
 
 
 def _make_endgame(options: dict[str, str], seed: int | None) -> EndgameAgent:
-    reject_unknown("endgame", options, {"iterations", "time", "endgame", "nodes"})
+    reject_unknown("endgame", options, {"iterations", "time", "endgame", "nodes", "worlds"})
     iterations, seconds = _budget("endgame", options, ISMCTS_ITERATIONS)
     moves = _whole("endgame", "endgame", options.get("endgame", str(ENDGAME_MOVES)), 0)
     nodes = _whole("endgame", "nodes", options.get("nodes", str(ENDGAME_NODES)), 1)
+    worlds = _whole("endgame", "worlds", options.get("worlds", str(TURN_WORLDS)), 0)
     return EndgameAgent(
         iterations=iterations,
         seconds=seconds,
         seed=seed,
         endgame_moves=moves,
         endgame_nodes=nodes,
+        turn_worlds=worlds,
     )
 
 
@@ -350,5 +428,7 @@ register_agent(
     _make_endgame,
     "the default ISMCTS with exact two-player endgames (iterations=600 | time=CPU seconds, "
     f"endgame={ENDGAME_MOVES}: solve with at most this many moves left, "
-    f"nodes={ENDGAME_NODES}: the solver's budget, past which ISMCTS decides)",
+    f"nodes={ENDGAME_NODES}: the solver's budget, past which ISMCTS decides; "
+    f"worlds={TURN_WORLDS}: worlds sampled to search who wins at the next check of the "
+    "game's end, Harvest, 0 never)",
 )

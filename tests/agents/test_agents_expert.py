@@ -346,7 +346,7 @@ def test_the_seat_ahead_ends_the_game_with_the_king() -> None:
     assert turn_end_moves(infoset) == 3
     outcomes = _names(state, turn_outcomes(infoset, 3, 6, random.Random(1), 10_000))
     assert outcomes == {"house KH": [0, 6, 0], "house 9D": [6, 0, 0], "house 3C": [6, 0, 0]}
-    agent = EndgameAgent(iterations=30, seed=3)
+    agent = EndgameAgent(iterations=30, seed=3, turn_worlds=8)
     move = state.action_to_string(agent.select_action(infoset))
     assert move in ("house 9D", "house 3C")
     # Then the king goes face up: the village now, or the harvest in the action.
@@ -365,9 +365,14 @@ def test_the_seat_behind_hides_the_king_in_its_house() -> None:
     infoset = state.infoset(0)
     outcomes = _names(state, turn_outcomes(infoset, 3, 6, random.Random(1), 10_000))
     assert outcomes == {"house KH": [0, 6, 0], "house 9D": [0, 0, 6], "house 3C": [0, 0, 6]}
-    agent = EndgameAgent(iterations=30, seed=3)
+    agent = make_agent("endgame:iterations=30,worlds=8", seed=3)
     assert state.action_to_string(agent.select_action(infoset)) == "house KH"
-    assert agent.last_outcomes is not None
+    assert isinstance(agent, EndgameAgent) and agent.last_outcomes is not None
+    # Off by default (the expert level): then it is ISMCTS, move for move.
+    default = make_agent("endgame:iterations=30", seed=3)
+    ismcts = make_agent("ismcts:iterations=30", seed=3)
+    assert default.select_action(infoset) == ismcts.select_action(infoset)
+    assert isinstance(default, EndgameAgent) and default.last_outcomes is None
 
 
 def test_the_outcome_search_counts_the_rivals_hidden_cards() -> None:
@@ -399,7 +404,7 @@ def test_no_search_where_the_game_cannot_end_this_turn() -> None:
         players=2,
     )
     assert turn_end_moves(state.infoset(0)) is None
-    agent = EndgameAgent(iterations=30, seed=3)
+    agent = EndgameAgent(iterations=30, seed=3, turn_worlds=8)
     agent.select_action(state.infoset(0))
     assert agent.last_outcomes is None
 
@@ -409,7 +414,7 @@ def test_the_outcome_search_gives_up_past_its_node_budget() -> None:
     with pytest.raises(NodeBudgetExceeded):
         turn_outcomes(state.infoset(0), 3, 4, random.Random(1), 2)
     # The agent then plays ISMCTS's move.
-    agent = EndgameAgent(iterations=30, seed=3, turn_nodes=2)
+    agent = EndgameAgent(iterations=30, seed=3, turn_worlds=8, turn_nodes=2)
     ismcts = make_agent("ismcts:iterations=30", seed=3)
     assert agent.select_action(state.infoset(0)) == ismcts.select_action(state.infoset(0))
     assert agent.last_outcomes is None
@@ -436,12 +441,14 @@ def test_harvest_outcome_decisions_depend_on_the_infoset_only() -> None:
             seat = state.current_player()
             assert seat is not None
             infoset = state.infoset(seat)
-            probe = EndgameAgent(iterations=8, seed=2)
+            probe = EndgameAgent(iterations=8, seed=2, turn_worlds=8)
             a = probe.select_action(infoset)
             if probe.last_outcomes is not None:
                 found += 1
                 resampled = state.resample_from_infostate(seat, rng)
-                b = EndgameAgent(iterations=8, seed=2).select_action(resampled.infoset(seat))
+                b = EndgameAgent(iterations=8, seed=2, turn_worlds=8).select_action(
+                    resampled.infoset(seat)
+                )
                 assert a == b
             legal = state.legal_actions()
             state.apply_action(legal[play_rng.randrange(len(legal))])

@@ -64,8 +64,10 @@ ENDGAME_MOVES = 8
 #: ... unless the solver needs more nodes than this (then the playouts decide).
 ENDGAME_NODES = 20_000
 #: Worlds sampled to search the outcome at the next check of the game's end (games
-#: that declare one in :data:`seedbed.agents.endgame.TURN_ENDS`; 0: never) ...
-TURN_WORLDS = 8
+#: that declare one in :data:`seedbed.agents.endgame.TURN_ENDS`, today two-player
+#: Harvest), or 0: never. Off by default, so not in the ``expert`` level: with
+#: ``worlds=8`` it measured 50-50 with ISMCTS at equal CPU (``docs/strength.md``) ...
+TURN_WORLDS = 0
 #: ... within this many nodes in all (past it, ISMCTS alone decides).
 TURN_NODES = 20_000
 #: How much better (in expected game result, -1 to 1) a move the outcome search
@@ -277,7 +279,13 @@ class EndgameAgent:
     two-player endgame with no hidden information and at most ``endgame_moves`` moves
     left, the move is solved exactly (:func:`~seedbed.agents.endgame.solve`, within a
     node budget and half the time budget); everywhere else (and when the solver gives
-    up) the default ISMCTS decides. ``iterations`` is ISMCTS's budget (the level's
+    up) the default ISMCTS decides. With ``turn_worlds`` (the ``worlds=`` option; off
+    by default) and a game that declares when its end is next checked
+    (:data:`~seedbed.agents.endgame.TURN_ENDS`: two-player Harvest), the outcome
+    there is searched over that many sampled worlds
+    (:func:`~seedbed.agents.endgame.turn_outcomes`) and ISMCTS's choice is kept unless
+    :func:`choose` finds a move clearly better in expected game result.
+    ``iterations`` is ISMCTS's budget (the level's
     games replay exactly); ``seconds`` (which takes precedence when both are given) is
     CPU time (``time.process_time``), spent in
     independent ISMCTS searches of :data:`CHUNK` iterations whose root statistics are
@@ -430,5 +438,5 @@ register_agent(
     f"endgame={ENDGAME_MOVES}: solve with at most this many moves left, "
     f"nodes={ENDGAME_NODES}: the solver's budget, past which ISMCTS decides; "
     f"worlds={TURN_WORLDS}: worlds sampled to search who wins at the next check of the "
-    "game's end, Harvest, 0 never)",
+    "game's end in two-player Harvest, 0 never; 8 is the measured setting)",
 )

@@ -13,7 +13,9 @@ takes a spec offers the levels. Each level stands for a real agent:
   ``endgame`` agent of :mod:`seedbed.agents.expert` with its defaults: where no hidden
   information is left, as in two-player Four Fields once the draw pile is out, the
   last moves of the round, up to eight, are solved by alpha-beta instead of sampled;
-  an eight-card solve costs about 0.4 s of CPU, within the level's second).
+  an eight-card solve costs about 0.4 s of CPU, within the level's second). The
+  agent's search of who wins at the end of a two-player Harvest turn (``worlds=``) is
+  not part of the level: it measured no edge over ISMCTS (``docs/strength.md``).
 
 The search levels have **iteration budgets**, not time budgets, so a level plays the
 same moves on every machine for the same seed (and its strength does not fall when

@@ -274,10 +274,13 @@ class Store:
         once every frame has been copied: without this the file would grow as long as
         the server writes. Only the frames since the thread's last pass are left, so
         this one is short."""
+        began = time.perf_counter()
         try:
             self._raw_writer().execute("PRAGMA wal_checkpoint(PASSIVE)").close()
         except Exception:  # the next one tries again
             log.exception("SQLite checkpoint failed")
+        # from the writer's thread: the stage's samples are only ever added here
+        self.perf.add("catch_up", time.perf_counter() - began)
 
     async def _run(self) -> None:
         """The writer task (PostgreSQL): the same batches, through the async engine."""
@@ -363,8 +366,10 @@ class Store:
 
     def _checkpoint(self) -> None:
         assert self.checkpointer is not None
+        began = time.perf_counter()
         with self.checkpointer.connect() as conn:
             conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+        self.perf.add("checkpoint", time.perf_counter() - began)  # only this thread adds
 
     async def _write_async(self, batch: list[_Write]) -> list[Exception | None]:
         try:

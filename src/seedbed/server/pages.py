@@ -164,7 +164,7 @@ def _manager(request: Request) -> Manager:
 
 
 def mount_pages(app: FastAPI) -> None:
-    # The client's files go out compressed (app.js is about a quarter of its size
+    # The client's files go out compressed (app.js is about a third of its size
     # gzipped); the API's small JSON answers and the WebSocket frames are not.
     static = GZipMiddleware(StaticFiles(directory=STATIC), minimum_size=1024, compresslevel=6)
     app.mount("/static", static, name="static")

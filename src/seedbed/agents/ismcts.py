@@ -46,7 +46,7 @@ import time
 from typing import Any
 
 from seedbed.agents.base import register_agent, reject_unknown
-from seedbed.agents.heuristic.generic import Policy
+from seedbed.agents.heuristic.generic import CompactPolicy, Policy
 from seedbed.core.protocol import InfoSet, State
 
 # The defaults are the configuration measured strongest at about a second a move
@@ -91,7 +91,13 @@ def _stop_rule(state: State, cutoff: Cutoff) -> tuple[list[float] | None, int]:
     return None, 0
 
 
-def _random_rollout(state: State, rng: random.Random, cutoff: Cutoff, policy: Policy) -> None:
+def _random_rollout(
+    state: State,
+    rng: random.Random,
+    cutoff: Cutoff,
+    policy: Policy,
+    fast: CompactPolicy | None = None,
+) -> None:
     rnd = rng.random
     base, last = _stop_rule(state, cutoff)
     while not state.is_terminal():
@@ -140,7 +146,16 @@ class _SeatObservation:
         return self._state.clone()
 
 
-def _heuristic_rollout(state: State, rng: random.Random, cutoff: Cutoff, policy: Policy) -> None:
+def _heuristic_rollout(
+    state: State,
+    rng: random.Random,
+    cutoff: Cutoff,
+    policy: Policy,
+    fast: CompactPolicy | None = None,
+) -> None:
+    """Play ``state`` on with the heuristic ``policy`` for every seat; ``fast``, the
+    policy's compact-view form if its game offers one, makes the same moves from
+    ``state.compact_view(seat)`` without an observation wrapper per move."""
     randrange = rng.randrange
     base, last = _stop_rule(state, cutoff)
     while not state.is_terminal():
@@ -155,7 +170,10 @@ def _heuristic_rollout(state: State, rng: random.Random, cutoff: Cutoff, policy:
         player = state.current_player()
         assert player is not None
         try:
-            action = policy(_SeatObservation(state, player, legal), rng)
+            if fast is not None:
+                action = fast(state.compact_view(player), player, legal, rng)
+            else:
+                action = policy(_SeatObservation(state, player, legal), rng)
         except Exception:  # a policy bug must not end a search; play randomly instead
             action = legal[randrange(len(legal))]
         state.apply_action(action)
@@ -239,9 +257,10 @@ class ISMCTS:
         clock = time.process_time
         deadline = None if self.seconds is None else clock() + self.seconds
         bias = self.bias
-        from seedbed.agents.heuristic import policy_for
+        from seedbed.agents.heuristic import compact_policy_for, policy_for
 
         policy = policy_for(infoset.game)
+        fast = compact_policy_for(infoset.game)
         max_depth = self.depth if self.depth > 0 else 1 << 30
         cutoff = self.cutoff
         if cutoff == "auto":
@@ -265,7 +284,11 @@ class ISMCTS:
                 if bias > 0.0 and len(legal) > 1:
                     hint = node.hint
                     if hint < 0:
-                        hint = node.hint = policy(_SeatObservation(state, player, legal), rng)
+                        if fast is not None:
+                            hint = fast(state.compact_view(player), player, legal, rng)
+                        else:
+                            hint = policy(_SeatObservation(state, player, legal), rng)
+                        node.hint = hint
                 untried = [a for a in legal if a not in children]
                 if untried:
                     if hint in untried:
@@ -298,7 +321,7 @@ class ISMCTS:
                 path.append((child, player))
                 node = child
             # Simulation.
-            rollout(state, rng, cutoff, policy)
+            rollout(state, rng, cutoff, policy, fast)
             values = _values(state, start)
             # Backpropagation.
             root.visits += 1

@@ -7,6 +7,12 @@ Each game declares its policy (``Game.policy``, ``"module:function"``): a functi
 over a determinized state). Policies read only that (and their game's public
 vocabulary, ``seedbed.games.<id>.rules``), so they are fair by construction. A game
 that declares none gets :func:`seedbed.agents.heuristic.generic.choose`.
+
+A policy module may also offer the same decisions as a function of the seat's compact
+view, ``<name>_compact(view, player, legal, rng)`` next to ``<name>``
+(:data:`~seedbed.agents.heuristic.generic.CompactPolicy`): searches find it with
+:func:`compact_policy_for` and call it in playouts with ``state.compact_view(seat)``,
+which reads no more than the policy does and skips the observation wrapper.
 """
 
 from __future__ import annotations
@@ -15,13 +21,22 @@ import importlib
 import random
 
 from seedbed.agents.base import register_agent, reject_unknown
-from seedbed.agents.heuristic.generic import Observation, Policy
+from seedbed.agents.heuristic.generic import CompactPolicy, Observation, Policy
 from seedbed.agents.heuristic.generic import choose as generic_choose
 from seedbed.core.protocol import Game, InfoSet
 
-__all__ = ["HeuristicAgent", "Observation", "Policy", "playout_cutoff", "policy_for"]
+__all__ = [
+    "CompactPolicy",
+    "HeuristicAgent",
+    "Observation",
+    "Policy",
+    "compact_policy_for",
+    "playout_cutoff",
+    "policy_for",
+]
 
 _CACHE: dict[str, Policy] = {}
+_COMPACT_CACHE: dict[str, CompactPolicy | None] = {}
 
 
 def policy_for(game: Game | type[Game]) -> Policy:
@@ -35,6 +50,20 @@ def policy_for(game: Game | type[Game]) -> Policy:
         policy = getattr(importlib.import_module(module_name), name)
         _CACHE[entry] = policy
     return policy
+
+
+def compact_policy_for(game: Game | type[Game]) -> CompactPolicy | None:
+    """The compact-view form of the policy ``game`` declares (``<name>_compact`` in the
+    policy's module), or ``None`` if it offers none (then search playouts call the
+    policy itself on an observation)."""
+    entry = game.policy
+    if entry is None:
+        return None
+    if entry not in _COMPACT_CACHE:
+        module_name, _, name = entry.partition(":")
+        module = importlib.import_module(module_name)
+        _COMPACT_CACHE[entry] = getattr(module, f"{name}_compact", None)
+    return _COMPACT_CACHE[entry]
 
 
 def playout_cutoff(game: Game | type[Game]) -> str | int | None:

@@ -29,6 +29,12 @@ class Observation(Protocol):
 
 
 Policy = Callable[[Observation, random.Random], int]
+#: A policy's decisions as a function of what it reads: ``(compact_view, player,
+#: legal_actions, rng) -> action``, the same move as the policy on an observation
+#: with that compact view, seat and legal actions (``legal`` is read, never changed).
+#: Searches call it in playouts, where wrapping every position in an observation
+#: and reaching its methods costs more than the decision itself.
+CompactPolicy = Callable[[tuple[int, ...], int, list[int], random.Random], int]
 
 
 def pick_best(scored: list[tuple[float, int]], rng: random.Random) -> int:

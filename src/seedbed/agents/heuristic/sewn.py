@@ -85,8 +85,15 @@ def choose(obs: Observation, rng: random.Random) -> int:
     legal = obs.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    v = obs.compact_view()
-    me = obs.player
+    return choose_compact(obs.compact_view(), obs.player, legal, rng)
+
+
+def choose_compact(v: tuple[int, ...], me: int, legal: list[int], rng: random.Random) -> int:
+    """:func:`choose` from what it reads: seat ``me``'s compact view ``v`` and its legal
+    actions (read, never changed). Searches call this in their playouts
+    (``agents.heuristic.compact_policy_for``)."""
+    if len(legal) == 1:
+        return legal[0]
     phase = v[CV_PHASE]
     if phase in (SEED, PLANT):
         # Low cards go into the Fields (they feed the neighbours); keep the best.
@@ -117,18 +124,17 @@ def choose(obs: Observation, rng: random.Random) -> int:
 
 def _in_order(legal: list[int]) -> list[int]:
     """``sorted(legal, key=ORDER.__getitem__)`` (power, then suit; each card has its
-    own key): the cards' keys as bits of one int, read back from the lowest.
+    own key): the cards' keys as bits of one int, read back lowest first, one step a
+    card (the lowest set bit, ``keys & -keys``), not one a key.
     ``sorted`` with a key function was half the cost of a Harvest move."""
     keys = 0
     for c in legal:
         keys |= 1 << ORDER[c]
     cards: list[int] = []
-    k = 0
     while keys:
-        if keys & 1:
-            cards.append(BY_ORDER[k])
-        keys >>= 1
-        k += 1
+        low = keys & -keys
+        cards.append(BY_ORDER[low.bit_length() - 1])
+        keys ^= low
     return cards
 
 

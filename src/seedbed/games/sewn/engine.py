@@ -165,7 +165,9 @@ class SewnState(State):
     #: for (replaced at every pick; nothing they depend on changes in the Harvest but
     #: the plants, which only resampling draws anew, and it clears them).
     _cv_picks: tuple[tuple[int, int], ...] | None
-    _cv_seats: tuple[tuple[int, int, int, int, int] | None, ...]
+    #: (Each entry's five masks typed ``object``: the compact view passes these int
+    #: objects on as they are, views.compact_view.)
+    _cv_seats: tuple[tuple[object, ...] | None, ...]
     #: What resampling this state for one seat prepares once (views.ResamplePlan): a
     #: search resamples the same state for the same seat at every iteration.
     _resample_plan: views.ResamplePlan | None

@@ -9,7 +9,7 @@ cards (in order) and the top cards it saw at the Pick. Nothing else of another s
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from seedbed.core.cards import CARD_NAMES, FULL_DECK, SUITS, cards_of, mask_of
 from seedbed.core.protocol import JSON
@@ -198,25 +198,32 @@ def compact_view(st: SewnState, p: int) -> tuple[int, ...]:
             st._cv_seats = (None, None, None, None)
         got = st._cv_seats[p]
         if got is None:
-            got = _seat_digest(st, p, k0, k1, k2, k3)
+            eos, k0, k1, k2, k3 = _seat_digest(st, p, k0, k1, k2, k3)
+            got = (eos, k0, k1, k2, k3)
             seats = list(st._cv_seats)
             seats[p] = got
             st._cv_seats = (seats[0], seats[1], seats[2], seats[3])
-        eos, k0, k1, k2, k3 = got
-        return (
-            HARVEST,
-            st.trump,
-            st.hands[p],
-            played,
-            eos,
-            k0,
-            k1,
-            k2,
-            k3,
-            st.leader,
-            trick[0] if n > 0 else -1,
-            trick[1] if n > 1 else -1,
-            trick[2] if n > 2 else -1,
+        # The masks are kept as the int objects the cache holds (``object``: compiled,
+        # an ``int`` would be unboxed here and a new 52-bit int allocated for the view),
+        # the hand as the one its list holds: a Harvest view allocates only ``played``.
+        hands = cast("list[object]", st.hands)
+        return cast(
+            "tuple[int, ...]",
+            (
+                HARVEST,
+                st.trump,
+                hands[p],
+                played,
+                got[0],
+                got[1],
+                got[2],
+                got[3],
+                got[4],
+                st.leader,
+                trick[0] if n > 0 else -1,
+                trick[1] if n > 1 else -1,
+                trick[2] if n > 2 else -1,
+            ),
         )
     eos, k0, k1, k2, k3 = _seat_digest(st, p, k0, k1, k2, k3)
     return (

@@ -11,8 +11,8 @@ from collections.abc import Iterator
 import pytest
 import websockets
 
-from conftest import ServerProcess, run
 from seedbed.server.client import ServerError, TableClient, ws_url
+from server_kit import ServerProcess, run
 
 
 @pytest.fixture(scope="module")

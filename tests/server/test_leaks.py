@@ -15,11 +15,11 @@ from typing import Any
 import pytest
 
 import seedbed
-from conftest import ServerProcess, run
 from seedbed.core.protocol import State
 from seedbed.server.client import TableClient
 from seedbed.server.table import _card_tokens
 from seedbed.testing.conformance import game_configurations
+from server_kit import ServerProcess, run
 
 
 async def _play_table(server: ServerProcess, config: dict[str, Any], seed: int) -> dict[str, Any]:

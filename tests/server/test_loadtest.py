@@ -7,7 +7,7 @@ import json
 import subprocess
 import sys
 
-from conftest import ROOT
+from server_kit import ROOT
 
 
 def test_bench_server_reports_latencies_memory_and_every_process_cpu() -> None:

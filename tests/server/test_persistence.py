@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from conftest import ServerProcess, postgres_url, run
 from seedbed.server.client import TableClient
+from server_kit import ServerProcess, postgres_url, run
 
 
 def _postgres_database() -> Iterator[str]:

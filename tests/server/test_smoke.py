@@ -2,8 +2,8 @@ from __future__ import annotations
 
 import random
 
-from conftest import ServerProcess, play_to_the_end, run
 from seedbed.server.client import TableClient
+from server_kit import ServerProcess, play_to_the_end, run
 
 
 def test_a_person_plays_sewn_against_three_bots_to_the_end(server: ServerProcess) -> None:

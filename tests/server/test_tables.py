@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 import seedbed
-from conftest import ServerProcess, play_to_the_end, run
 from seedbed.server.client import ServerError, TableClient
+from server_kit import ServerProcess, play_to_the_end, run
 
 
 async def _reject(coro: Any) -> ServerError:

@@ -1,5 +1,5 @@
 """The browser tests' harness: a real ``seedbed serve`` (the server tests' own
-``ServerProcess``) and Debian's Chromium driven by Playwright for Python.
+``server_kit``) and Debian's Chromium driven by Playwright for Python.
 
 Playwright's own browser download does not work on our machines: the tests launch
 ``/usr/bin/chromium`` (``apt-get install chromium``; ``.ci/run`` does it) with the
@@ -10,14 +10,14 @@ them. Screenshots go to ``test-artifacts/`` at the repository root.
 
 from __future__ import annotations
 
-import importlib.util
 import os
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from server_kit import start_server
 
 pytest.importorskip("fastapi", reason="the server extra is not installed")
 
@@ -34,34 +34,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--disable-dev-shm-usage",
 ]
-
-
-def _server_kit() -> Any:
-    """tests/server/conftest.py as a module (its ServerProcess starts real servers)."""
-    name = "seedbed_server_test_kit"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(
-            name, ROOT / "tests" / "server" / "conftest.py"
-        )
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
-
-
-ServerProcess = _server_kit().ServerProcess
-
-
-def start_server(tmp: Path, db: Path | None = None, port: int | None = None) -> Any:
-    srv = ServerProcess(
-        f"sqlite:///{db or tmp / 'seedbed.db'}",
-        "--away-grace", "0", "--rate", "1000", "--sqlite-sync", "NORMAL",
-    )  # fmt: skip
-    if port is not None:
-        srv.port = port
-        srv.base = f"http://127.0.0.1:{port}"
-    return srv.start(tmp)
 
 
 @pytest.fixture(scope="module")

@@ -14,8 +14,8 @@ from browser_kit import SeatPage, open_table, over, play
 from layout_check import shoot
 from leak_check import Replayed, check_dom, check_frames, dom_cards, move_versions
 
-from conftest import start_server
 from seedbed.core.registry import available_games, game_class
+from server_kit import start_server
 
 #: Every game at every player count, a person against heuristic bots (Four Fields'
 #: full harvest at three players, so that its picker is played too).

@@ -15,13 +15,13 @@ from pathlib import Path
 import httpx
 import pytest
 
-from conftest import ROOT, _server_kit
+from server_kit import ROOT, free_port
 
 pytestmark = pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
 
 
 def test_make_serve_starts_the_site_and_prints_its_address(tmp_path: Path) -> None:
-    port = _server_kit().free_port()
+    port = free_port()
     env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
     db = tmp_path / "seedbed.db"
     proc = subprocess.Popen(

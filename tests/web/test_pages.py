@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from seedbed.server.pages import bot_choices, games_catalogue
+from seedbed.server.pages import STATIC, bot_choices, games_catalogue
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -50,9 +50,12 @@ def test_static_files_are_served_and_versioned(server: Any) -> None:
         assert m, name
         r = server.get(f"/static/{name}?v={m.group(1)}")
         assert r.status_code == 200 and len(r.content) > 100
-    assert "http://" not in server.get("/static/app.js").text.replace(
-        "http://www.w3.org/2000/svg", ""
-    )
+    script = server.get("/static/app.js", headers={"Accept-Encoding": "gzip"})
+    assert "http://" not in script.text.replace("http://www.w3.org/2000/svg", "")
+    # compressed on the way, the same file once unpacked
+    assert script.headers["content-encoding"] == "gzip"
+    assert script.num_bytes_downloaded < len(script.content) / 2
+    assert script.content == (STATIC / "app.js").read_bytes()
 
 
 def test_embedded_data_cannot_close_its_script_element(server: Any) -> None:

@@ -16,10 +16,11 @@ import multiprocessing
 import os
 import signal
 import sys
-from collections import OrderedDict
-from concurrent.futures import ProcessPoolExecutor
+from collections import OrderedDict, deque
+from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
+from multiprocessing.connection import Connection
 from typing import Any
 
 from seedbed.agents.base import make_agent, parse_spec
@@ -110,6 +111,30 @@ def _warm() -> int:
     return os.getpid()
 
 
+def _serve(conn: Connection) -> None:
+    """A worker's life: answer each ``(function, arguments)`` on the pipe with
+    ``(True, result)`` or ``(False, exception)``, until ``None`` or the pipe's end."""
+    _worker_init()
+    while True:
+        try:
+            request = conn.recv()
+        except (EOFError, OSError):
+            return
+        if request is None:
+            return
+        fn, args = request
+        try:
+            answer: tuple[bool, Any] = (True, fn(*args))
+        except Exception as exc:
+            answer = (False, exc)
+        try:
+            conn.send(answer)
+        except (EOFError, OSError):
+            return
+        except Exception as exc:  # an exception that does not pickle
+            conn.send((False, RuntimeError(f"{type(exc).__name__}: {exc}")))
+
+
 # -- in the server ---------------------------------------------------------------------
 def check_spec(spec: str, max_seconds: float, max_iterations: int) -> str:
     """``spec`` if the server can run it; ``ValueError`` saying why not.
@@ -134,50 +159,164 @@ def check_spec(spec: str, max_seconds: float, max_iterations: int) -> str:
 
 
 class BotPool:
-    """The worker processes; :meth:`decide` awaits one decision without blocking."""
+    """The worker processes; :meth:`decide` awaits one decision without blocking.
+
+    Each worker is a process of its own with a pipe to the server, and the event loop
+    itself watches the pipes (``loop.add_reader``): a request is written to an idle
+    worker's pipe, its answer is read when the pipe is readable. No thread of the
+    server's takes part. (``concurrent.futures.ProcessPoolExecutor`` hands every call
+    through two threads of its own, a manager and a queue feeder, which at a thousand
+    tables took about a tenth of the interpreter lock the event loop waits for.)
+    Requests and answers are small (a seed and the moves so far; an action), so a
+    readable pipe holds the whole answer."""
 
     def __init__(self, workers: int) -> None:
         self.workers = max(1, workers)
-        self._pool: ProcessPoolExecutor | None = None
+        self._ctx = multiprocessing.get_context("spawn")
+        self._procs: list[_Worker] = []
+        self._idle: list[_Worker] = []
+        #: callers waiting for a worker, first come first served
+        self._waiting: deque[asyncio.Future[_Worker]] = deque()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._closed = False
 
-    def _executor(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            # spawn: never fork a process that runs an event loop and threads; and the
-            # workers are the server's own children, so they die with it (see above).
-            self._pool = ProcessPoolExecutor(
-                max_workers=self.workers,
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=_worker_init,
-            )
-        return self._pool
+    def _ensure(self) -> asyncio.AbstractEventLoop:
+        if self._closed:
+            raise RuntimeError("the server is shutting down")
+        if self._loop is None:
+            self._loop = asyncio.get_running_loop()
+            for _ in range(self.workers):
+                self._spawn_worker()
+        return self._loop
+
+    def _spawn_worker(self) -> None:
+        # spawn: never fork a process that runs an event loop and threads; and the
+        # workers are the server's own children, so they die with it (_worker_init).
+        assert self._loop is not None
+        worker = _Worker(self._ctx)
+        self._procs.append(worker)
+        self._loop.add_reader(worker.conn.fileno(), self._readable, worker)
+        self._release(worker)
+
+    def _release(self, worker: _Worker) -> None:
+        while self._waiting:
+            waiter = self._waiting.popleft()
+            if not waiter.done():  # not given up
+                waiter.set_result(worker)
+                return
+        self._idle.append(worker)
+
+    async def _worker(self) -> _Worker:
+        loop = self._ensure()
+        while self._idle:
+            worker = self._idle.pop()
+            if worker.alive:
+                return worker
+        waiter: asyncio.Future[_Worker] = loop.create_future()
+        self._waiting.append(waiter)
+        return await waiter
 
     async def start(self) -> None:
         """Start the workers now (the first bot move should not wait for them)."""
-        loop = asyncio.get_running_loop()
-        pool = self._executor()
-        await asyncio.gather(*(loop.run_in_executor(pool, _warm) for _ in range(self.workers)))
+        self._ensure()
+        await asyncio.gather(*(self._call(_warm) for _ in range(self.workers)))
+
+    async def _call(self, fn: Callable[..., Any], *args: Any) -> Any:
+        worker = await self._worker()
+        while not worker.alive:  # it died while it was handed over
+            worker = await self._worker()
+        assert self._loop is not None
+        job: asyncio.Future[Any] = self._loop.create_future()
+        worker.job = job
+        try:
+            worker.conn.send((fn, args))
+        except (OSError, ValueError):  # its pipe is gone: the worker died while idle
+            self._lost(worker)
+        # A cancelled caller leaves the worker busy until its answer comes (_readable).
+        return await job
+
+    def _readable(self, worker: _Worker) -> None:
+        """On the loop: the worker's answer (or its end) is on its pipe."""
+        try:
+            ok, value = worker.conn.recv()
+        except (EOFError, OSError):
+            self._lost(worker)
+            return
+        except Exception as exc:  # an answer that does not unpickle (it was read whole)
+            ok, value = False, RuntimeError(f"the bot worker's answer was unreadable: {exc}")
+        job, worker.job = worker.job, None
+        self._release(worker)
+        if job is not None and not job.done():
+            if ok:
+                job.set_result(value)
+            else:
+                job.set_exception(value)
+
+    def _lost(self, worker: _Worker) -> None:
+        """A worker died (killed, out of memory): fail its job, start another."""
+        if not worker.alive:
+            return
+        worker.alive = False
+        assert self._loop is not None
+        self._loop.remove_reader(worker.conn.fileno())
+        worker.conn.close()
+        worker.proc.join(timeout=0)
+        self._procs.remove(worker)
+        log.error("a bot worker died (exit code %s); starting a new one", worker.proc.exitcode)
+        job, worker.job = worker.job, None
+        if job is not None and not job.done():
+            job.set_exception(BrokenProcessPool("the bot worker died while thinking"))
+        if not self._closed:
+            self._spawn_worker()
 
     async def decide(self, req: BotRequest) -> int:
-        loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self._executor(), decide, req)
-        except BrokenProcessPool:
-            log.error("the bot pool broke (a worker died); starting a new one")
-            self._pool = None
-            return await loop.run_in_executor(self._executor(), decide, req)
+            return int(await self._call(decide, req))
+        except BrokenProcessPool:  # once more, on a fresh worker
+            return int(await self._call(decide, req))
 
     async def reveal_check(self, req: BotRequest, budget: float) -> str | None:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor(), reveal_check, req, budget)
+        why = await self._call(reveal_check, req, budget)
+        return None if why is None else str(why)
 
     def worker_pids(self) -> list[int]:
-        pool = self._pool
-        if pool is None:
-            return []
-        procs = getattr(pool, "_processes", None) or {}
-        return list(procs)
+        return [w.proc.pid for w in self._procs if w.alive and w.proc.pid is not None]
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
+        """Stop the workers and fail what is pending. A worker gets a moment to finish
+        the request it is on; a bot's thinking is not worth waiting longer for."""
+        self._closed = True
+        procs, self._procs = self._procs, []
+        self._idle = []
+        while self._waiting:
+            waiter = self._waiting.popleft()
+            if not waiter.done():
+                waiter.set_exception(RuntimeError("the server is shutting down"))
+        for worker in procs:
+            if worker.alive and self._loop is not None and not self._loop.is_closed():
+                self._loop.remove_reader(worker.conn.fileno())
+            with contextlib.suppress(OSError, ValueError):
+                worker.conn.send(None)
+        for worker in procs:
+            worker.proc.join(timeout=2)
+            if worker.proc.is_alive():
+                worker.proc.terminate()
+                worker.proc.join(timeout=5)
+            worker.conn.close()
+            worker.alive = False
+            job, worker.job = worker.job, None
+            if job is not None and not job.done():
+                job.set_exception(RuntimeError("the server is shutting down"))
+
+
+class _Worker:
+    """One worker process and the server's end of its pipe."""
+
+    def __init__(self, ctx: Any) -> None:
+        ours, theirs = ctx.Pipe(duplex=True)
+        self.proc = ctx.Process(target=_serve, args=(theirs,), name="seedbed-bot", daemon=True)
+        self.proc.start()
+        theirs.close()
+        self.conn: Connection = ours
+        self.job: asyncio.Future[Any] | None = None
+        self.alive = True

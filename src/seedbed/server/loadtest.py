@@ -584,8 +584,8 @@ def main(argv: list[str] | None = None) -> None:
     if perf:
         stages = [(k, v) for k, v in perf.items()
                   if isinstance(v, dict) and v.get("n") and not k.startswith("gc")]  # fmt: skip
-        print("in the server (p50 / p99 ms): " + ", ".join(
-            f"{k} {v['p50_ms']:.2f} / {v['p99_ms']:.2f}" for k, v in stages
+        print("in the server (p50 / p99 / max ms): " + ", ".join(
+            f"{k} {v['p50_ms']:.2f} / {v['p99_ms']:.2f} / {v['max_ms']:.1f}" for k, v in stages
         ) + f"; {perf.get('writes_per_batch', 0)} writes per commit")  # fmt: skip
         print(f"the server's {_gc_line(perf)}")
     print(

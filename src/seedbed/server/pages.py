@@ -26,6 +26,7 @@ from fastapi.staticfiles import StaticFiles
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markdown_it import MarkdownIt
 from markupsafe import Markup
+from starlette.middleware.gzip import GZipMiddleware
 
 from seedbed.agents.base import available_agents
 from seedbed.core.docs import rules_page
@@ -163,7 +164,10 @@ def _manager(request: Request) -> Manager:
 
 
 def mount_pages(app: FastAPI) -> None:
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    # The client's files go out compressed (app.js is about a third of its size
+    # gzipped); the API's small JSON answers and the WebSocket frames are not.
+    static = GZipMiddleware(StaticFiles(directory=STATIC), minimum_size=1024, compresslevel=6)
+    app.mount("/static", static, name="static")
 
     @app.get("/", include_in_schema=False)
     async def lobby() -> HTMLResponse:

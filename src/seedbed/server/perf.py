@@ -64,6 +64,8 @@ class Perf:
         "tell",
         "send",
         "batch",
+        "catch_up",
+        "checkpoint",
         "loop_lag",
         "gc_young",
         "gc",

@@ -62,34 +62,6 @@ _TABLE_COLS = ("status", "version", "abandoned", "rated", "result", "updated_at"
 _SEAT_COLS = ("kind", "agent", "name", "player_id", "token_hash", "left", "stand_in", "clock")
 
 
-_TABLE_UPDATE = (
-    update(db.tables)
-    .where(db.tables.c.id == bindparam("b_id"))
-    .values({c: bindparam(c) for c in _TABLE_COLS})
-)
-_SEAT_UPDATE = (
-    update(db.seats)
-    .where(db.seats.c.table_id == bindparam("b_table"), db.seats.c.seat == bindparam("b_seat"))
-    .values({c: bindparam(c) for c in _SEAT_COLS})
-)
-_TABLE_INSERT, _SEAT_INSERT, _EVENT_INSERT = insert(db.tables), insert(db.seats), insert(db.events)
-
-
-def _statements(batch: Sequence[_Write]) -> list[tuple[Any, list[dict[str, Any]]]]:
-    """The statements (each with its rows, executed as one executemany) that write
-    ``batch``: new tables first, then events, then the rows that change. They are the
-    same statements for every batch: SQLAlchemy compiles each once for PostgreSQL,
-    and the SQLite writer runs each one's ``_SQLITE`` form."""
-    out: list[tuple[Any, list[dict[str, Any]]]] = [
-        (_TABLE_INSERT, [w.new_table for w in batch if w.new_table is not None]),
-        (_SEAT_INSERT, [row for w in batch for row in w.new_seats]),
-        (_EVENT_INSERT, [row for w in batch for row in w.events]),
-        (_TABLE_UPDATE, [w.table_row for w in batch if w.table_row is not None]),
-        (_SEAT_UPDATE, [row for w in batch for row in w.seat_rows]),
-    ]
-    return [(stmt, rows) for stmt, rows in out if rows]
-
-
 class _SqliteStatement:
     """One of the writer's statements as SQL for the ``sqlite3`` module itself, with
     the conversion SQLAlchemy's column types would make (JSON columns as JSON text,
@@ -131,15 +103,49 @@ def _q(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
 
 
-_SQLITE = {
-    _TABLE_INSERT: _SqliteStatement.insert(db.tables),
-    _SEAT_INSERT: _SqliteStatement.insert(db.seats),
-    _EVENT_INSERT: _SqliteStatement.insert(db.events),
-    _TABLE_UPDATE: _SqliteStatement.update(db.tables, _TABLE_COLS, {"id": "b_id"}),
-    _SEAT_UPDATE: _SqliteStatement.update(
-        db.seats, _SEAT_COLS, {"table_id": "b_table", "seat": "b_seat"}
-    ),
-}
+@dataclass(frozen=True)
+class _Statement:
+    """One of the writer's statements in both of its forms: SQLAlchemy's, which the
+    async engine runs on PostgreSQL, and the ``sqlite3`` module's own, which the SQLite
+    writer runs."""
+
+    sa: Any
+    sqlite: _SqliteStatement
+
+    @classmethod
+    def insert(cls, table: Any) -> _Statement:
+        return cls(insert(table), _SqliteStatement.insert(table))
+
+    @classmethod
+    def update(cls, table: Any, cols: Sequence[str], keys: dict[str, str]) -> _Statement:
+        """``UPDATE table SET cols WHERE key = :param`` for each of ``keys``' items."""
+        sa = (
+            update(table)
+            .where(*(table.c[c] == bindparam(p) for c, p in keys.items()))
+            .values({c: bindparam(c) for c in cols})
+        )
+        return cls(sa, _SqliteStatement.update(table, cols, keys))
+
+
+_TABLE_INSERT = _Statement.insert(db.tables)
+_SEAT_INSERT = _Statement.insert(db.seats)
+_EVENT_INSERT = _Statement.insert(db.events)
+_TABLE_UPDATE = _Statement.update(db.tables, _TABLE_COLS, {"id": "b_id"})
+_SEAT_UPDATE = _Statement.update(db.seats, _SEAT_COLS, {"table_id": "b_table", "seat": "b_seat"})
+
+
+def _statements(batch: Sequence[_Write]) -> list[tuple[_Statement, list[dict[str, Any]]]]:
+    """The statements (each with its rows, executed as one executemany) that write
+    ``batch``: new tables first, then events, then the rows that change. They are the
+    same statements for every batch, so SQLAlchemy compiles each once."""
+    out: list[tuple[_Statement, list[dict[str, Any]]]] = [
+        (_TABLE_INSERT, [w.new_table for w in batch if w.new_table is not None]),
+        (_SEAT_INSERT, [row for w in batch for row in w.new_seats]),
+        (_EVENT_INSERT, [row for w in batch for row in w.events]),
+        (_TABLE_UPDATE, [w.table_row for w in batch if w.table_row is not None]),
+        (_SEAT_UPDATE, [row for w in batch for row in w.seat_rows]),
+    ]
+    return [(stmt, rows) for stmt, rows in out if rows]
 
 
 class Store:
@@ -274,10 +280,13 @@ class Store:
         once every frame has been copied: without this the file would grow as long as
         the server writes. Only the frames since the thread's last pass are left, so
         this one is short."""
+        began = time.perf_counter()
         try:
             self._raw_writer().execute("PRAGMA wal_checkpoint(PASSIVE)").close()
         except Exception:  # the next one tries again
             log.exception("SQLite checkpoint failed")
+        # from the writer's thread: the stage's samples are only ever added here
+        self.perf.add("catch_up", time.perf_counter() - began)
 
     async def _run(self) -> None:
         """The writer task (PostgreSQL): the same batches, through the async engine."""
@@ -329,7 +338,7 @@ class Store:
             try:
                 raw.execute("BEGIN")  # one transaction, whatever the module's own mode
                 for stmt, rows in _statements(batch):
-                    sql = _SQLITE[stmt]
+                    sql = stmt.sqlite
                     raw.executemany(sql.sql, sql.params(rows))
                 raw.commit()
             except BaseException:
@@ -363,14 +372,16 @@ class Store:
 
     def _checkpoint(self) -> None:
         assert self.checkpointer is not None
+        began = time.perf_counter()
         with self.checkpointer.connect() as conn:
             conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+        self.perf.add("checkpoint", time.perf_counter() - began)  # only this thread adds
 
     async def _write_async(self, batch: list[_Write]) -> list[Exception | None]:
         try:
             async with self.engine.begin() as conn:
                 for stmt, rows in _statements(batch):
-                    await conn.execute(stmt, rows)
+                    await conn.execute(stmt.sa, rows)
             return [None] * len(batch)
         except Exception as exc:
             if len(batch) == 1:

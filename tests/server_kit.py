@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -19,6 +20,8 @@ import httpx
 import pytest
 
 pytest.importorskip("fastapi", reason="the server extra is not installed")
+
+from seedbed.server.client import TableClient  # needs the server extra, checked above
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -99,6 +102,24 @@ class ServerProcess:
         assert r.status_code == 200, r.text
         answer: dict[str, Any] = r.json()
         return answer
+
+    async def clients(self, table_id: str, *seats: dict[str, Any]) -> list[TableClient]:
+        """One connected client for each seat joined (with :meth:`join`), in order."""
+        out = [TableClient(self.base, table_id, token=seat["token"]) for seat in seats]
+        for c in out:
+            await c.connect()
+        return out
+
+
+async def play_to_the_end(c: TableClient, rng: random.Random) -> dict[str, Any]:
+    """Play random legal moves as ``c``'s seat, waiting for the others, until the game
+    is over; the final position."""
+    while c.position["status"] != "over":
+        if c.position["legal"]:
+            await c.move(rng.choice(c.position["legal"])["action"])
+        else:
+            await c.next_update()
+    return c.position
 
 
 def postgres_url() -> str | None:

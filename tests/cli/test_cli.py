@@ -217,3 +217,27 @@ def test_hint_without_hints_flag_explains(toy_registered, capsys, monkeypatch) -
     code, out, _ = run_cli(capsys, ["play", "toy", "--seed", "3"], stdin="hint\n" + "1\n" * 10)
     assert code == 0
     assert "start the game with --hints" in out
+
+
+@pytest.mark.parametrize(
+    "command",
+    # compare shares report's path (_lab), but the toy game has no option to vary.
+    [["simulate", "toy"], ["arena", "toy", "-a", "random"], ["report", "toy"]],
+    ids=lambda c: c[0],
+)
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["-n", "0"], "--games must be at least 1"),
+        (["-w", "0"], "--workers must be at least 1"),
+        (["--backend", "cloud"], "--backend must be one of local, ray, not 'cloud'"),
+        (["--address", "ray://10.0.0.1:10001"], "--address is for --backend ray"),
+    ],
+    ids=["games", "workers", "backend", "address"],
+)
+def test_commands_that_play_many_games_check_their_shared_options_alike(
+    toy_registered, capsys, monkeypatch, command: list[str], args: list[str], message: str
+) -> None:  # type: ignore[no-untyped-def]
+    code, out, err = run_cli(capsys, [*command, *args])
+    assert code == 2 and message in err
+    assert "Traceback" not in err + out

@@ -7,15 +7,8 @@ import random
 import pytest
 
 import seedbed
-from seedbed.testing.conformance import check_game, game_configurations, random_playout
-
-CONFIGS = [
-    pytest.param(
-        game_id, params, id=f"{game_id}-" + "-".join(f"{k}={v}" for k, v in params.items())
-    )
-    for game_id in seedbed.available_games()
-    for params in game_configurations(game_id)
-]
+from game_configs import CONFIGS
+from seedbed.testing.conformance import check_game, random_playout
 
 
 @pytest.mark.parametrize(("game_id", "params"), CONFIGS)

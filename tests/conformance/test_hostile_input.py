@@ -10,16 +10,8 @@ from __future__ import annotations
 import pytest
 
 import seedbed
-from seedbed.testing.conformance import game_configurations
+from game_configs import CONFIGS
 from seedbed.testing.untrusted import check_game_untrusted
-
-CONFIGS = [
-    pytest.param(
-        game_id, params, id=f"{game_id}-" + "-".join(f"{k}={v}" for k, v in params.items())
-    )
-    for game_id in seedbed.available_games()
-    for params in game_configurations(game_id)
-]
 
 
 @pytest.mark.parametrize(("game_id", "params"), CONFIGS)

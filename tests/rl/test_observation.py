@@ -4,6 +4,7 @@ reachable without the learning libraries."""
 from __future__ import annotations
 
 import importlib
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -13,6 +14,7 @@ import pytest
 import seedbed
 from seedbed.core.observe import block_sizes
 from seedbed.core.registry import game_class
+from seedbed.testing.conformance import random_moves
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
 
@@ -44,6 +46,27 @@ def test_every_player_count_has_the_documented_shape(game_id: str) -> None:
             assert len(vector) == module.SIZE and any(vector)
             seat = vector[:4]
             assert seat == [1.0 if q == p else 0.0 for q in range(4)]
+
+
+@pytest.mark.parametrize("game_id", seedbed.available_games())
+def test_every_vector_opens_with_the_seat_and_the_seat_to_move(game_id: str) -> None:
+    """The first two blocks (``core.observe.put_seats``): the observing seat, then the
+    seat to move, one-hot, the latter all 0 once the game is over."""
+    module = importlib.import_module(f"seedbed.games.{game_id}.observation")
+    assert [b[0] for b in module.BLOCKS[:2]] == ["seat", "to_move"]
+    n = game_class(game_id).max_players
+    state = seedbed.load(game_id, players=n).new_state(3)
+    rng = random.Random(3)
+    while True:
+        to_move = state.current_player()
+        for p in range(n):
+            vector = state.observation(p)
+            assert vector[:4] == [1.0 if q == p else 0.0 for q in range(4)]
+            assert vector[4:8] == [1.0 if q == to_move else 0.0 for q in range(4)]
+        if state.is_terminal():
+            break
+        random_moves(state, rng, 1 + rng.randrange(20))
+    assert to_move is None
 
 
 def test_the_core_package_does_not_need_the_learning_libraries() -> None:

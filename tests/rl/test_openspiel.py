@@ -11,18 +11,10 @@ from open_spiel.python.observation import make_observation
 
 import seedbed
 import seedbed.openspiel
+from game_configs import CONFIGS
 from seedbed.core.errors import IllegalMoveError
-from seedbed.testing.conformance import game_configurations
 
 seedbed.openspiel.register()
-
-CONFIGS = [
-    pytest.param(
-        game_id, params, id=f"{game_id}-" + "-".join(f"{k}={v}" for k, v in params.items())
-    )
-    for game_id in seedbed.available_games()
-    for params in game_configurations(game_id)
-]
 
 
 def test_register_names_every_game_and_is_idempotent() -> None:

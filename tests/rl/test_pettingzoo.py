@@ -11,16 +11,8 @@ from pettingzoo.test import api_test, seed_test
 
 import seedbed
 import seedbed.rl
+from game_configs import CONFIGS
 from seedbed.core.errors import IllegalMoveError
-from seedbed.testing.conformance import game_configurations
-
-CONFIGS = [
-    pytest.param(
-        game_id, params, id=f"{game_id}-" + "-".join(f"{k}={v}" for k, v in params.items())
-    )
-    for game_id in seedbed.available_games()
-    for params in game_configurations(game_id)
-]
 
 
 @pytest.mark.parametrize(("game_id", "params"), CONFIGS)

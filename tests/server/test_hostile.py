@@ -93,10 +93,7 @@ def test_tokens_are_checked_and_another_seat_cannot_be_played(strict: ServerProc
         with pytest.raises(ServerError) as info:
             await TableClient(strict.base, "no-such-table", token=a["token"]).connect()
         assert info.value.code == "no_table"
-        ca = TableClient(strict.base, table["id"], token=a["token"])
-        cb = TableClient(strict.base, table["id"], token=b["token"])
-        await ca.connect()
-        await cb.connect()
+        ca, cb = await strict.clients(table["id"], a, b)
         waiting = cb if ca.position["legal"] else ca
         mover = ca if waiting is cb else cb
         # The waiting seat sends the mover's move: refused, nothing changes.

@@ -3,7 +3,7 @@ from __future__ import annotations
 import random
 
 from seedbed.server.client import TableClient
-from server_kit import ServerProcess, run
+from server_kit import ServerProcess, play_to_the_end, run
 
 
 def test_a_person_plays_sewn_against_three_bots_to_the_end(server: ServerProcess) -> None:
@@ -13,12 +13,7 @@ def test_a_person_plays_sewn_against_three_bots_to_the_end(server: ServerProcess
 
     async def play() -> dict:
         async with TableClient(server.base, table["id"], token=seat["token"]) as c:
-            while c.position["status"] != "over":
-                if c.position["legal"]:
-                    await c.move(rng.choice(c.position["legal"])["action"])
-                else:
-                    await c.next_update()
-            return c.position
+            return await play_to_the_end(c, rng)
 
     final = run(play())
     assert final["status"] == "over" and final["winners"]

@@ -12,25 +12,13 @@ import pytest
 
 import seedbed
 from seedbed.server.client import ServerError, TableClient
-from server_kit import ServerProcess, run
+from server_kit import ServerProcess, play_to_the_end, run
 
 
 async def _reject(coro: Any) -> ServerError:
     with pytest.raises(ServerError) as info:
         await coro
     return info.value
-
-
-def _finish(c: TableClient, rng: random.Random) -> Any:
-    async def go() -> dict[str, Any]:
-        while c.position["status"] != "over":
-            if c.position["legal"]:
-                await c.move(rng.choice(c.position["legal"])["action"])
-            else:
-                await c.next_update()
-        return c.position
-
-    return go()
 
 
 def test_four_bots_play_to_the_end_and_the_record_replays(server: ServerProcess) -> None:
@@ -66,10 +54,7 @@ def test_moves_get_an_ack_or_a_reason_and_a_resent_move_is_harmless(
     b = server.join(table["id"], "Bob")
 
     async def scenario() -> None:
-        ca = TableClient(server.base, table["id"], token=a["token"])
-        cb = TableClient(server.base, table["id"], token=b["token"])
-        await ca.connect()
-        await cb.connect()
+        ca, cb = await server.clients(table["id"], a, b)
         first, other = (ca, cb) if ca.position["legal"] else (cb, ca)
         legal = first.position["legal"]
         # Not your turn.
@@ -157,10 +142,7 @@ def test_a_seat_left_empty_is_handed_to_a_bot_and_given_back(server: ServerProce
     rng = random.Random(5)
 
     async def scenario() -> None:
-        ca = TableClient(server.base, table["id"], token=a["token"])
-        cb = TableClient(server.base, table["id"], token=b["token"])
-        await ca.connect()
-        await cb.connect()
+        ca, cb = await server.clients(table["id"], a, b)
         # Bob can't be handed over while he is here.
         err = await _reject(ca.request({"type": "hand_to_bot", "seat": b["seat"]}))
         assert err.code == "conflict"
@@ -194,10 +176,7 @@ def test_a_client_waiting_for_a_player_to_go_is_woken_by_the_presence_alone(
     b = server.join(table["id"], "Bob")
 
     async def scenario() -> None:
-        ca = TableClient(server.base, table["id"], token=a["token"])
-        cb = TableClient(server.base, table["id"], token=b["token"])
-        await ca.connect()
-        await cb.connect()
+        ca, cb = await server.clients(table["id"], a, b)
         await ca.wait_for(lambda c: c.table["seats"][b["seat"]]["connected"] is True, 10)
         waiting = asyncio.ensure_future(
             ca.wait_for(lambda c: c.table["seats"][b["seat"]]["connected"] is False, 10)
@@ -372,7 +351,7 @@ def test_registered_players_are_rated_after_a_finished_game(server: ServerProces
 
 async def _finish_as(server: ServerProcess, table_id: str, token: str) -> None:
     async with TableClient(server.base, table_id, token=token) as c:
-        await _finish(c, random.Random(0))
+        await play_to_the_end(c, random.Random(0))
 
 
 def test_rest_mistakes_get_clear_answers(server: ServerProcess) -> None:

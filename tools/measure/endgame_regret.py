@@ -8,36 +8,32 @@ and by how many round points (seat's gain minus rival's)."""
 
 import sys
 
+from endgames import endgame_positions
+
 import seedbed
 from seedbed.agents import make_agent
-from seedbed.agents.endgame import Solver, endgame_moves
-from seedbed.agents.heuristic import HeuristicAgent
+from seedbed.agents.endgame import Solver
 
 games, iters = int(sys.argv[1]), int(sys.argv[2])
 game = seedbed.load("four_fields", players=2)
 n = worse = 0
 lost = 0.0
 for g in range(games):
-    s = game.new_state(700 + g)
-    h = HeuristicAgent(seed=g)
-    while not s.is_terminal():
-        p = s.current_player()
-        info = s.infoset(p)
-        left = endgame_moves(info)
-        if left is not None and left <= 6 and len(s.legal_actions()) > 1:
-            solver = Solver(p, s, left, 10**6)
-            exact = {}
-            for a in s.legal_actions():
-                c = s.clone()
-                c.apply_action(a)
-                exact[a] = solver.search(c, -float("inf"), float("inf"))
-            best = max(exact.values())
-            pick = make_agent(f"ismcts:iterations={iters}", seed=n).select_action(info)
-            n += 1
-            if exact[pick] < best - 1e-9:
-                worse += 1
-                lost += best - exact[pick]
-        s.apply_action(h.select_action(info))
+    for s, info, left in endgame_positions(game, 700 + g, g):
+        if left > 6:
+            continue
+        solver = Solver(info.player, s, left, 10**6)
+        exact = {}
+        for a in s.legal_actions():
+            c = s.clone()
+            c.apply_action(a)
+            exact[a] = solver.search(c, -float("inf"), float("inf"))
+        best = max(exact.values())
+        pick = make_agent(f"ismcts:iterations={iters}", seed=n).select_action(info)
+        n += 1
+        if exact[pick] < best - 1e-9:
+            worse += 1
+            lost += best - exact[pick]
 print(
     f"{n} endgame decisions (<= 6 cards, {games} games): ismcts:iterations={iters} "
     f"picked a worse move in {worse} ({worse / n:.1%}), "

@@ -7,6 +7,7 @@ seed, and rejects options it does not know with a clear ``ValueError``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any, Final, Protocol, runtime_checkable
 
@@ -84,6 +85,72 @@ def reject_unknown(name: str, options: dict[str, Any], known: set[str]) -> None:
         named = ", ".join(quote_name(u) for u in unknown[:3])
         more = f" (and {len(unknown) - 3} more)" if len(unknown) > 3 else ""
         raise ValueError(f"agent {name!r} has no option {named}{more};{hint} options: {valid}")
+
+
+def number_option(
+    agent: str, name: str, text: str, low: float | None = None, high: float | None = None
+) -> float:
+    """Option ``name`` of agent ``agent`` (spec text ``text``) as a finite number, from
+    ``low`` to ``high`` where they are given; anything else is a clear ``ValueError``
+    (``inf`` and ``nan`` too: ``time=inf`` would search for ever)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    in_range = (low is None or value >= low) and (high is None or value <= high)
+    if not (math.isfinite(value) and in_range):
+        if low is not None and high is not None:
+            wanted = f"a number from {low:g} to {high:g}"
+        elif low is not None:
+            wanted = f"a number >= {low:g}"
+        elif high is not None:
+            wanted = f"a number <= {high:g}"
+        else:
+            wanted = "a number"
+        raise ValueError(f"agent {agent!r} option {name} takes {wanted}, not {text!r}")
+    return value
+
+
+def whole_option(agent: str, name: str, text: str, least: int = 0) -> int:
+    """Option ``name`` of agent ``agent`` as a whole number of at least ``least``
+    (digits only: no sign, no point, no spaces)."""
+    if not (text.isascii() and text.isdigit()) or int(text) < least:
+        wanted = "a whole number" if least == 0 else f"a whole number >= {least}"
+        raise ValueError(f"agent {agent!r} option {name} takes {wanted}, not {text!r}")
+    return int(text)
+
+
+def check_budget(who: str, iterations: int | None, seconds: float | None) -> None:
+    """Refuse, with a clear ``ValueError``, a search budget that cannot be spent: a
+    search needs ``iterations`` (at least 1) or ``seconds`` of CPU time (a positive,
+    finite number), or both (then whichever ends first). ``who`` names the search in
+    the message (``"ismcts"``, ``"agent 'flat'"``)."""
+    if iterations is None and seconds is None:
+        raise ValueError(f"{who} needs a budget: iterations= or time=")
+    if iterations is not None and iterations < 1:
+        raise ValueError(f"{who} iterations must be at least 1, not {iterations}")
+    if seconds is not None and not (seconds > 0 and math.isfinite(seconds)):
+        raise ValueError(f"{who} time must be a positive number of seconds, not {seconds}")
+
+
+def budget_options(
+    agent: str, options: dict[str, str], default_iterations: int
+) -> tuple[int | None, float | None]:
+    """``(iterations, seconds)`` from the spec options ``iterations=`` (playouts or
+    search iterations, a whole number >= 1) and ``time=`` (CPU seconds, positive),
+    either or both; ``default_iterations`` when neither is given."""
+    iterations = None
+    seconds = None
+    if "iterations" in options:
+        iterations = whole_option(agent, "iterations", options["iterations"], 1)
+    if "time" in options:
+        seconds = number_option(agent, "time", options["time"])
+        if seconds <= 0:
+            raise ValueError(f"agent {agent!r} option time must be positive, not {seconds}")
+    if iterations is None and seconds is None:
+        iterations = default_iterations
+    check_budget(f"agent {agent!r}", iterations, seconds)
+    return iterations, seconds
 
 
 def _load_builtin() -> None:

@@ -329,6 +329,21 @@ def _interruptible(fn: Callable[..., None]) -> Callable[..., None]:
     return wrapper
 
 
+def _check_play_options(games_: int, workers: int, backend: str, address: str | None) -> None:
+    """What every command that plays many games (simulate, arena, report, compare)
+    checks of the options they share."""
+    from seedbed.sim.runner import BACKENDS
+
+    if games_ < 1:
+        raise UserError("--games must be at least 1")
+    if workers < 1:
+        raise UserError("--workers must be at least 1")
+    if backend not in BACKENDS:
+        raise UserError(f"--backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+    if address is not None and backend != "ray":
+        raise UserError("--address is for --backend ray")
+
+
 @_interruptible
 def _run_and_report(
     game: str,
@@ -347,7 +362,7 @@ def _run_and_report(
     resume: bool = False,
 ) -> None:
     from seedbed.sim.report import summarize
-    from seedbed.sim.runner import BACKENDS, plan_matches
+    from seedbed.sim.runner import plan_matches
     from seedbed.sim.session import interrupted_message, run_plan
 
     params = parse_options(option or [])
@@ -357,14 +372,7 @@ def _run_and_report(
     specs = parse_agent_list(agents)
     for spec in specs:
         make_agent(spec)
-    if games_ < 1:
-        raise UserError("--games must be at least 1")
-    if workers < 1:
-        raise UserError("--workers must be at least 1")
-    if backend not in BACKENDS:
-        raise UserError(f"--backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
-    if address is not None and backend != "ray":
-        raise UserError("--address is for --backend ray")
+    _check_play_options(games_, workers, backend, address)
     matches = plan_matches(g.num_players, specs, games_, seed, rotate=rotate, duplicate=duplicate)
     started = time.perf_counter()
     run = run_plan(
@@ -555,7 +563,6 @@ def _lab(
             f"seedbed {kind} needs the lab extra ({exc.name} is missing): "
             "pip install 'seedbed[lab]'"
         ) from None
-    from seedbed.sim.runner import BACKENDS
 
     variants = make_variants(game, players, option_sets)
     specs = parse_agent_list(agents)
@@ -565,16 +572,11 @@ def _lab(
     n = variants[0].params["players"]
     if len(specs) not in (1, n):
         raise UserError(f"--agents takes one spec or {n} (one per seat), not {len(specs)}")
-    if games_ < 1:
-        raise UserError("--games must be at least 1")
+    _check_play_options(games_, workers, backend, address)
     if skill_games < 0:
         raise UserError("--skill-games must be 0 (no skill section) or more")
     if skill_games and len(ladder_specs) < 2:
         raise UserError("--ladder needs at least two agents, weakest first")
-    if workers < 1:
-        raise UserError("--workers must be at least 1")
-    if backend not in BACKENDS:
-        raise UserError(f"--backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
     out = out or default_out(game, kind)
     if out.suffix.lower() not in (".html", ".htm"):
         raise UserError(f"--out names the HTML page (e.g. {out.stem}.html), not {out}")

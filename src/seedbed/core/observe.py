@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from seedbed.core.protocol import State
+
 
 def put_mask(out: list[float], mask: int, size: int) -> None:
     """Bit ``i`` of ``mask`` as 1.0 or 0.0, for ``i`` below ``size`` (a card set)."""
@@ -23,6 +25,15 @@ def put_one_hot(out: list[float], value: int, size: int) -> None:
     (a suit not named yet, a card not played yet)."""
     for i in range(size):
         out.append(1.0 if i == value else 0.0)
+
+
+def put_seats(out: list[float], state: State, player: int, size: int) -> None:
+    """The two blocks every game's layout opens with, ``size`` floats each: the
+    observing seat ``player`` and the seat to move, one-hot (all 0.0 once the game is
+    over)."""
+    put_one_hot(out, player, size)
+    to_move = state.current_player()
+    put_one_hot(out, -1 if to_move is None else to_move, size)
 
 
 def put_counts(out: list[float], multiset: int, bits: int, size: int) -> None:

@@ -25,6 +25,7 @@ from seedbed.lab.metrics import (
     Metric,
     all_metrics,
     branching_profile,
+    margin,
     metric_json,
 )
 from seedbed.sim.report import agent_specs, describe_plan, position_name
@@ -186,7 +187,7 @@ def analyse_variant(
         "rounds": [float(r.rounds) for r in res if r.rounds is not None],
         "scores": scores,
         "winner_score": [max(r.scores) for r in res],
-        "margin": [v for r in res if (v := _margin_of(r)) is not None],
+        "margin": [v for r in res if (v := margin(r)) is not None],
         "lead_changes": [float(r.lead_changes) for r in res],
         "decided_at": [r.decided_at for r in res if r.decided_at is not None],
     }
@@ -221,13 +222,6 @@ def analyse_variant(
         "histograms": {k: histogram(v) for k, v in shape_values.items()},
         "branching_profile": [e.to_json() for e in branching_profile(res)],
     }
-
-
-def _margin_of(r: GameResult) -> float | None:
-    if len(r.scores) < 2:
-        return None
-    top = sorted(r.scores, reverse=True)
-    return top[0] - top[1]
 
 
 def _clean(x: float) -> float | None:

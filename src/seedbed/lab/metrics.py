@@ -70,7 +70,8 @@ class Metric:
         return est.format(percent=self.percent, digits=1 if self.percent else self.digits)
 
 
-def _margin(r: GameResult) -> float | None:
+def margin(r: GameResult) -> float | None:
+    """The margin of victory: the top score minus the next (``None`` for one seat)."""
     if len(r.scores) < 2:
         return None
     top = sorted(r.scores, reverse=True)
@@ -190,7 +191,7 @@ SHAPE_METRICS = [
         "margin of victory (top score minus the next)",
         "shape",
         "mean",
-        _margin,
+        margin,
         floor=0,
     ),
     Metric(

@@ -3,7 +3,7 @@ and action masks, all from the protocol."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 from gymnasium import spaces
@@ -54,6 +54,26 @@ def action_of(state: State, index: Any) -> int:
     return state.index_action(index)
 
 
-def plain_text(state: State) -> str:
-    """What a spectator sees of ``state``, as plain text (no markup)."""
-    return str(state)
+#: What ``render()`` can do: return the text ("ansi") or print it ("human").
+RENDER_MODES: Final = ("ansi", "human")
+
+
+def check_render_mode(render_mode: str | None) -> str | None:
+    """``render_mode`` if it is ``None`` or one of :data:`RENDER_MODES`, else a
+    ``ValueError`` that lists them."""
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ValueError(f"render_mode {render_mode!r} is not one of {', '.join(RENDER_MODES)}")
+    return render_mode
+
+
+def render_state(state: State | None, render_mode: str | None) -> str | None:
+    """An environment's ``render()``: what a spectator sees of ``state``, as plain
+    text (no markup), printed instead of returned in "human" mode; ``None`` before
+    the first ``reset()``."""
+    if state is None:
+        return None
+    text = str(state)
+    if render_mode == "human":
+        print(text)
+        return None
+    return text

@@ -21,7 +21,14 @@ import seedbed
 from seedbed.agents import Agent, make_agent
 from seedbed.core.errors import IllegalMoveError
 from seedbed.core.protocol import Game, State
-from seedbed.rl._spaces import action_of, observation_space, observe, plain_text
+from seedbed.rl._spaces import (
+    RENDER_MODES,
+    action_of,
+    check_render_mode,
+    observation_space,
+    observe,
+    render_state,
+)
 
 
 class SeedbedGymEnv(gymnasium.Env):
@@ -31,7 +38,7 @@ class SeedbedGymEnv(gymnasium.Env):
     the game of seed ``s`` and seeds the opponents from it, so an episode is
     reproducible."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"]}
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES)}
 
     def __init__(
         self,
@@ -52,12 +59,10 @@ class SeedbedGymEnv(gymnasium.Env):
             raise ValueError(f"{n} players need {n - 1} opponent specs, not {len(specs)}")
         for spec in specs:
             make_agent(spec, seed=0)  # a bad spec fails here, with the agent's message
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r} is not one of ansi, human")
+        self.render_mode = check_render_mode(render_mode)
         if illegal_action not in ("lose", "raise"):
             raise ValueError(f"illegal_action must be 'lose' or 'raise', not {illegal_action!r}")
         self.illegal_action = illegal_action
-        self.render_mode = render_mode
         self.seat = seat
         self._specs = specs
         self.observation_space = observation_space(self.game)
@@ -112,13 +117,7 @@ class SeedbedGymEnv(gymnasium.Env):
         return observe(state, self.seat), reward, done, False, {}
 
     def render(self) -> str | None:
-        if self.state is None:
-            return None
-        text = plain_text(self.state)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_state(self.state, self.render_mode)
 
 
 def gym_env(game: str, players: int | None = None, **kwargs: Any) -> SeedbedGymEnv:

@@ -18,7 +18,14 @@ from pettingzoo.utils import wrappers
 
 import seedbed
 from seedbed.core.protocol import Game, State
-from seedbed.rl._spaces import action_of, observation_space, observe, plain_text
+from seedbed.rl._spaces import (
+    RENDER_MODES,
+    action_of,
+    check_render_mode,
+    observation_space,
+    observe,
+    render_state,
+)
 
 
 def agent_name(seat: int) -> str:
@@ -30,16 +37,14 @@ class SeedbedAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
     a PettingZoo AEC environment. ``reset(seed=s)`` deals the game of seed ``s``, so
     the same seed and the same actions always give the same game."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "is_parallelizable": False}
 
     def __init__(
         self, game: str, players: int | None = None, render_mode: str | None = None, **options: Any
     ) -> None:
         super().__init__()
         self.game: Game = seedbed.load(game, players=players, **options)
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r} is not one of ansi, human")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.metadata = {**self.metadata, "name": f"seedbed_{self.game.id}_v{self.game.version}"}
         self.possible_agents = [agent_name(p) for p in range(self.game.num_players)]
         self._seat = {a: p for p, a in enumerate(self.possible_agents)}
@@ -100,13 +105,7 @@ class SeedbedAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
             self.render()
 
     def render(self) -> str | None:
-        if self.state is None:
-            return None
-        text = plain_text(self.state)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_state(self.state, self.render_mode)
 
     def close(self) -> None:
         self.state = None

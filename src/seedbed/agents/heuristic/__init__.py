@@ -20,7 +20,7 @@ from __future__ import annotations
 import importlib
 import random
 
-from seedbed.agents.base import register_agent, reject_unknown
+from seedbed.agents.base import number_option, register_agent, reject_unknown
 from seedbed.agents.heuristic.generic import CompactPolicy, Observation, Policy
 from seedbed.agents.heuristic.generic import choose as generic_choose
 from seedbed.core.protocol import Game, InfoSet
@@ -98,15 +98,7 @@ def _make(options: dict[str, str], seed: int | None) -> HeuristicAgent:
     reject_unknown("heuristic", options, {"noise"})
     noise = 0.0
     if "noise" in options:
-        text = options["noise"]
-        try:
-            noise = float(text)
-        except ValueError:
-            noise = -1.0
-        if not 0.0 <= noise <= 1.0:
-            raise ValueError(
-                f"agent 'heuristic' option noise takes a number from 0 to 1, not {text!r}"
-            )
+        noise = number_option("heuristic", "noise", options["noise"], 0, 1)
     return HeuristicAgent(seed, noise)
 
 

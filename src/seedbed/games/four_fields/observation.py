@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from seedbed.core.observe import block_sizes, put_mask, put_one_hot, put_scores
+from seedbed.core.observe import block_sizes, put_mask, put_one_hot, put_scores, put_seats
 from seedbed.core.protocol import State
 
 from .rules import (
@@ -63,10 +63,8 @@ def size(players: int) -> int:
 def encode(state: State, player: int) -> list[float]:
     """Seat ``player``'s observation: :data:`SIZE` floats in the order of :data:`BLOCKS`."""
     cv = state.compact_view(player)
-    to_move = state.current_player()
     out: list[float] = []
-    put_one_hot(out, player, SEATS)
-    put_one_hot(out, -1 if to_move is None else to_move, SEATS)
+    put_seats(out, state, player, SEATS)
     put_one_hot(out, cv[CV_PHASE], 2)
     out.append(float(cv[CV_ROUND]))
     put_one_hot(out, cv[CV_DEALER], SEATS)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from seedbed.core.observe import block_sizes, put_mask, put_one_hot, put_scores
+from seedbed.core.observe import block_sizes, put_mask, put_one_hot, put_scores, put_seats
 from seedbed.core.protocol import State
 
 from .rules import (
@@ -24,7 +24,6 @@ from .rules import (
     CV_PASSES,
     CV_PHASE,
     CV_ROUND,
-    CV_TO_MOVE,
     CV_TURN,
     CV_VILLAGE,
     CV_VILLAGE_COUNTS,
@@ -65,8 +64,7 @@ def encode(state: State, player: int) -> list[float]:
     cv = state.compact_view(player)
     n = state.game.num_players
     out: list[float] = []
-    put_one_hot(out, player, SEATS)
-    put_one_hot(out, cv[CV_TO_MOVE], SEATS)
+    put_seats(out, state, player, SEATS)
     put_one_hot(out, cv[CV_PHASE], 4)
     out.append(float(cv[CV_VILLAGE_COUNTS]))
     out.append(float(cv[CV_PASSES]))

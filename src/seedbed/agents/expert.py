@@ -41,7 +41,14 @@ import math
 import random
 import time
 
-from seedbed.agents.base import register_agent, reject_unknown
+from seedbed.agents.base import (
+    budget_options,
+    check_budget,
+    number_option,
+    register_agent,
+    reject_unknown,
+    whole_option,
+)
 from seedbed.agents.endgame import (
     NodeBudgetExceeded,
     Outcomes,
@@ -105,12 +112,7 @@ class ExpertSearch:
         endgame_moves: int = ENDGAME_MOVES,
         endgame_nodes: int = ENDGAME_NODES,
     ) -> None:
-        if iterations is None and seconds is None:
-            raise ValueError("expert search needs a budget: iterations= or time=")
-        if iterations is not None and iterations < 1:
-            raise ValueError(f"expert iterations must be at least 1, not {iterations}")
-        if seconds is not None and not (seconds > 0 and math.isfinite(seconds)):
-            raise ValueError(f"expert time must be a positive number of seconds, not {seconds}")
+        check_budget("expert search", iterations, seconds)
         self.iterations = iterations
         self.seconds = seconds
         self.win_weight = win_weight
@@ -207,48 +209,15 @@ class ExpertAgent:
         return self.searcher.ranked(infoset)[0][0]
 
 
-def _number(agent: str, name: str, text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not math.isfinite(value):
-        raise ValueError(f"agent {agent!r} option {name} takes a number, not {text!r}")
-    return value
-
-
-def _whole(agent: str, name: str, text: str, least: int) -> int:
-    if not (text.isascii() and text.isdigit()) or int(text) < least:
-        more = "a whole number" if least == 0 else f"a whole number >= {least}"
-        raise ValueError(f"agent {agent!r} option {name} takes {more}, not {text!r}")
-    return int(text)
-
-
-def _budget(agent: str, options: dict[str, str], default: int) -> tuple[int | None, float | None]:
-    """``iterations`` and ``time`` (CPU seconds) from spec options; the default
-    iterations when neither is given."""
-    iterations = None
-    seconds = None
-    if "iterations" in options:
-        iterations = _whole(agent, "iterations", options["iterations"], 1)
-    if "time" in options:
-        seconds = _number(agent, "time", options["time"])
-        if seconds <= 0:
-            raise ValueError(f"agent {agent!r} option time must be positive, not {seconds}")
-    if iterations is None and seconds is None:
-        iterations = default
-    return iterations, seconds
-
-
 def _make(options: dict[str, str], seed: int | None) -> ExpertAgent:
     reject_unknown("flat", options, {"iterations", "time", "win", "endgame"})
-    iterations, seconds = _budget("flat", options, DEFAULT_ITERATIONS)
+    iterations, seconds = budget_options("flat", options, DEFAULT_ITERATIONS)
     win = WIN_WEIGHT
     if "win" in options:
-        win = _number("flat", "win", options["win"])
+        win = number_option("flat", "win", options["win"])
         if not 0.0 <= win <= 1.0:
             raise ValueError(f"agent 'flat' option win takes a number from 0 to 1, not {win}")
-    endgame = _whole("flat", "endgame", options.get("endgame", str(ENDGAME_MOVES)), 0)
+    endgame = whole_option("flat", "endgame", options.get("endgame", str(ENDGAME_MOVES)), 0)
     return ExpertAgent(
         ExpertSearch(
             iterations=iterations,
@@ -417,10 +386,10 @@ def choose(rows: list[tuple[int, int, float]], outcomes: Outcomes) -> int:
 
 def _make_endgame(options: dict[str, str], seed: int | None) -> EndgameAgent:
     reject_unknown("endgame", options, {"iterations", "time", "endgame", "nodes", "worlds"})
-    iterations, seconds = _budget("endgame", options, ISMCTS_ITERATIONS)
-    moves = _whole("endgame", "endgame", options.get("endgame", str(ENDGAME_MOVES)), 0)
-    nodes = _whole("endgame", "nodes", options.get("nodes", str(ENDGAME_NODES)), 1)
-    worlds = _whole("endgame", "worlds", options.get("worlds", str(TURN_WORLDS)), 0)
+    iterations, seconds = budget_options("endgame", options, ISMCTS_ITERATIONS)
+    moves = whole_option("endgame", "endgame", options.get("endgame", str(ENDGAME_MOVES)), 0)
+    nodes = whole_option("endgame", "nodes", options.get("nodes", str(ENDGAME_NODES)), 1)
+    worlds = whole_option("endgame", "worlds", options.get("worlds", str(TURN_WORLDS)), 0)
     return EndgameAgent(
         iterations=iterations,
         seconds=seconds,

@@ -27,7 +27,11 @@ def _ext_modules() -> list:
         return []
     from mypyc.build import mypycify
 
-    modules = runpy.run_path(os.path.join("src", "seedbed", "_build.py"))["COMPILED_MODULES"]
+    build = runpy.run_path(os.path.join("src", "seedbed", "_build.py"))
+    modules = build["COMPILED_MODULES"]
+    # The hashes of what is about to be compiled, taken before mypyc reads a file: an
+    # edit made during the build then makes the module stale (seedbed._build).
+    build["record_sources"]()
     paths = [os.path.join("src", *m.split(".")) + ".py" for m in modules]
     return mypycify(paths, opt_level="3")
 

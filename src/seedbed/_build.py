@@ -6,15 +6,26 @@ Makefile). The compiled extension sits next to each ``.py`` file and Python impo
 it first, so an edited ``.py`` is ignored until the package is rebuilt: the test
 suite and ``seedbed bench`` call :func:`stale_modules` (and
 :func:`orphan_extensions`) to say so instead of silently testing old code.
+
+A build records a hash of every source it compiles (:func:`record_sources`, called
+by ``setup.py`` before mypyc reads them) in :data:`SOURCES_FILE`; a module is stale
+when its source no longer has that hash. File times alone were fooled by an edit
+made while the build ran: the extension, finished after the edit, looked newer than
+the source it did not contain. Without the record (a build from before it existed)
+the times are compared.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import importlib.machinery
+import json
 import os
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
+#: Where a build records the hash of each source it compiled (beside the extensions).
+SOURCES_FILE = os.path.join(_HERE, "_compiled_sources.json")
 
 # Modules of a game package that are not on the hot path: the package front (the
 # ``Game`` re-export) and the terminal rendering.
@@ -88,13 +99,50 @@ def _library_mtime(root: str) -> float:
     return newest
 
 
+def _source_of(name: str) -> str:
+    """The ``.py`` file of module ``name`` in this source tree."""
+    return os.path.join(_HERE, *name.split(".")[1:]) + ".py"
+
+
+def _digest(path: str) -> str:
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+def record_sources(target: str = SOURCES_FILE) -> None:
+    """Write the hash of every source in :data:`COMPILED_MODULES` to ``target``: the
+    build calls this before compiling, so an edit made while mypyc runs shows up as
+    a stale module rather than passing for the code that was built."""
+    hashes = {name: _digest(_source_of(name)) for name in COMPILED_MODULES}
+    with open(target, "w", encoding="utf-8") as f:
+        json.dump(hashes, f, indent=0, sort_keys=True)
+
+
+def _recorded() -> dict[str, str] | None:
+    """The hashes the last build recorded, or ``None`` if it recorded none."""
+    try:
+        with open(SOURCES_FILE, encoding="utf-8") as f:
+            data = json.load(f)
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
 def stale_modules() -> list[str]:
-    """Compiled modules whose ``.py`` source was edited after the extension was built."""
+    """Compiled modules whose ``.py`` source is not what the extension was built from."""
     out = []
+    recorded = _recorded()
     libraries: dict[str, float] = {}  # root -> build time of its group library
     for name in COMPILED_MODULES:
         path = getattr(importlib.import_module(name), "__file__", None)
         if not path or not _is_extension(path):
+            continue
+        source = os.path.join(os.path.dirname(path), name.rsplit(".", 1)[1] + ".py")
+        if not os.path.exists(source):
+            continue
+        if recorded is not None:
+            if recorded.get(name) != _digest(source):
+                out.append(name)
             continue
         root = os.path.dirname(path)
         for _ in range(name.count(".")):
@@ -102,8 +150,7 @@ def stale_modules() -> list[str]:
         if root not in libraries:
             libraries[root] = _library_mtime(root)
         built = max(os.path.getmtime(path), libraries[root])
-        source = os.path.join(os.path.dirname(path), name.rsplit(".", 1)[1] + ".py")
-        if os.path.exists(source) and os.path.getmtime(source) > built + 1:
+        if os.path.getmtime(source) > built + 1:
             out.append(name)
     return out
 
@@ -125,4 +172,4 @@ def orphan_extensions() -> list[str]:
 if __name__ == "__main__":
     # The Makefile rebuilds when one of these sources changes.
     for _name in COMPILED_MODULES:
-        print(os.path.join(_HERE, *_name.split(".")[1:]) + ".py")
+        print(_source_of(_name))

@@ -139,7 +139,7 @@ def test_top_moves_with_a_single_legal_move(toy_registered: str) -> None:
     ("spec", "message"),
     [
         ("ismcts:iterations=abc", "whole number"),
-        ("ismcts:iterations=0", "at least 1"),
+        ("ismcts:iterations=0", "whole number >= 1"),
         ("ismcts:time=-1", "positive"),
         ("ismcts:time=soon", "number"),
         ("ismcts:rollout=smart", "random or heuristic"),
@@ -147,7 +147,11 @@ def test_top_moves_with_a_single_legal_move(toy_registered: str) -> None:
         ("ismcts:speed=3", "no option speed"),
         ("ismcts:c=x", "number"),
         ("ismcts:bias=much", "number"),
-        ("ismcts:bias=-1", "0 or more"),
+        ("ismcts:bias=-1", "number >= 0"),
+        ("ismcts:turns=yes", "0 or 1"),
+        ("ismcts:margin=2", "from 0 to 1"),
+        ("ismcts:adapt=0.5", "from 1 to 100"),
+        ("ismcts:settle=0", "from 0.01 to 1"),
         ("ismcts:cutoff=maybe", "auto, score"),
         ("ismcts:iterations", "key=value"),
         ("heuristic:level=3", "no option level"),
@@ -272,3 +276,96 @@ def test_no_cutoff_for_other_games() -> None:
 def test_cutoff_spec_values() -> None:
     for text in ("auto", "score", "round", "true", "none", "false", "102"):
         assert make_agent(f"ismcts:iterations=5,cutoff={text}", seed=1).name == "ismcts"
+
+
+def _sow_decision(seed: int = 3) -> seedbed.InfoSet:
+    state = seedbed.load("sow", players=2).new_state(seed)
+    player = state.current_player()
+    assert player is not None
+    return state.infoset(player)
+
+
+def test_turns_grow_the_tree_through_the_seats_own_turn() -> None:
+    """With ``turns`` a depth counts turns, not actions: ``depth=1`` holds the SOW
+    take and the placings that follow it (one seat's turn), and no move of the rival."""
+    infoset = _sow_decision()
+    me = infoset.player
+    root = ISMCTS(iterations=400, depth=1, turns=True, seed=1).search(infoset)
+    deepest = 0
+    for _, node, path in _walk(root):
+        deepest = max(deepest, len(path))
+        del node
+    assert deepest > 1  # past the take: the placings of the same turn
+    # Every action in the tree is the searching seat's own: replay each path.
+    for actions in (path for _, _, path in _walk(root) if path):
+        state = infoset.sample(random.Random(0))
+        for action in actions:
+            assert state.current_player() == me
+            state.apply_action(action)
+
+
+def _walk(node: object, path: tuple[int, ...] = ()) -> list[tuple[int, object, tuple[int, ...]]]:
+    out = [(len(path), node, path)]
+    for action, child in node.children.items():  # type: ignore[attr-defined]
+        out += _walk(child, (*path, action))
+    return out
+
+
+def test_reuse_starts_the_next_decision_of_the_turn_from_the_kept_subtree() -> None:
+    """After its own move the seat decides again within its turn: with ``reuse`` the
+    search adds its iterations to the subtree of that move."""
+    state = seedbed.load("sow", players=2).new_state(3)
+    me = state.current_player()
+    assert me is not None
+    agent = make_agent("ismcts:iterations=300,turns=1,reuse=1", seed=2)
+    searcher = agent.searcher  # type: ignore[attr-defined]
+    action = agent.select_action(state.infoset(me))
+    below = searcher.last_root.children[action].visits
+    state.apply_action(action)
+    assert state.current_player() == me
+    assert len(state.legal_actions()) > 1  # this deal's first placing is a choice
+    agent.select_action(state.infoset(me))
+    assert below > 0
+    assert searcher.last_root.visits == below + 300
+
+
+def test_margin_counts_the_lead_in_a_finished_game() -> None:
+    from seedbed.agents.ismcts import _values
+
+    game = seedbed.load("sow", players=2)
+    state = game.new_state(5)
+    agents = [make_agent("heuristic", seed=p) for p in range(2)]
+    while not state.is_terminal():
+        player = state.current_player()
+        assert player is not None
+        state.apply_action(agents[player].select_action(state.infoset(player)))
+    plain = _values(state, [0.0, 0.0])
+    assert plain == state.returns()
+    mixed = _values(state, [0.0, 0.0], 0.3)
+    scores = state.scores()
+    winner = 0 if scores[0] > scores[1] else 1
+    if scores[0] == scores[1]:
+        assert mixed == pytest.approx([0.5, 0.5])
+    else:
+        assert 0.7 < mixed[winner] < 1.0  # the win, and more of the lead's part
+        assert 0.0 < mixed[1 - winner] < 0.3
+        assert mixed[winner] + mixed[1 - winner] == pytest.approx(1.0)
+
+
+def test_adapt_spends_the_budget_on_average_not_always() -> None:
+    """``adapt``: at least half the budget; a decision whose most visited move holds
+    ``settle`` of the visits stops there, an unsettled one goes on, up to ``adapt``
+    times the budget."""
+    infoset = _sow_decision()
+    quick = ISMCTS(iterations=240, adapt=3.0, settle=0.01, seed=1)
+    quick.ranked(infoset)
+    assert quick.last_iterations == 120
+    assert quick.iterations == 240  # the budget is given back after the steps
+    slow = ISMCTS(iterations=240, adapt=3.0, settle=1.0, seed=1)
+    slow.ranked(infoset)
+    assert slow.last_iterations == 720
+    timed = ISMCTS(iterations=None, seconds=0.02, adapt=2.0, settle=1.0, seed=1)
+    began = time.process_time()
+    timed.ranked(infoset)
+    assert time.process_time() - began >= 0.04 * 0.9
+    assert timed.seconds == 0.02

@@ -45,7 +45,14 @@ import random
 import time
 from typing import Any
 
-from seedbed.agents.base import register_agent, reject_unknown
+from seedbed.agents.base import (
+    budget_options,
+    check_budget,
+    number_option,
+    register_agent,
+    reject_unknown,
+    whole_option,
+)
 from seedbed.agents.heuristic.generic import CompactPolicy, Policy
 from seedbed.core.protocol import InfoSet, State
 
@@ -58,6 +65,8 @@ DEFAULT_C = 0.7
 DEFAULT_ROLLOUT = "heuristic"
 DEFAULT_BIAS = 1.0
 DEFAULT_DEPTH = 1
+#: With ``adapt``: the share of the root's visits that settles a decision.
+DEFAULT_SETTLE = 0.5
 
 
 class _Node:
@@ -179,14 +188,27 @@ def _heuristic_rollout(
         state.apply_action(action)
 
 
-def _values(state: State, start: list[float]) -> list[float]:
+def _values(state: State, start: list[float], margin: float = 0.0) -> list[float]:
     """Rewards in [0, 1] for each seat: ``returns()`` at the end of the game; at a
     cutoff, each seat's share of the points scored since the determinization was
     drawn (``start``), negative gains counted as none, equal shares if nobody scored.
     (A share of the points, unlike "the leader takes all", still tells a 9-1 round
-    from a 10-0 one, so the search can compare moves that all lead to a won round.)"""
+    from a 10-0 one, so the search can compare moves that all lead to a won round.)
+    With ``margin`` > 0 a finished game is worth ``(1 - margin) * returns`` plus
+    ``margin`` times the seat's lead over its best rival, squashed into [0, 1]: the
+    search then also tells a close win from a safe one, and a near loss from a rout,
+    where most playouts end alike."""
     if state.is_terminal():
-        return state.returns()
+        if margin <= 0.0:
+            return state.returns()
+        returns = state.returns()
+        scores = state.scores()
+        out = []
+        for p, mine in enumerate(scores):
+            best = max(s for q, s in enumerate(scores) if q != p)
+            lead = math.tanh(2.0 * (mine - best) / (abs(mine) + abs(best) + 1.0))
+            out.append((1.0 - margin) * returns[p] + margin * 0.5 * (1.0 + lead))
+        return out
     gains = [max(0.0, s - b) for s, b in zip(state.scores(), start, strict=True)]
     total = sum(gains)
     if total <= 0:
@@ -208,13 +230,12 @@ class ISMCTS:
         seed: int | None = None,
         bias: float = DEFAULT_BIAS,
         depth: int = DEFAULT_DEPTH,
+        turns: bool = False,
+        margin: float = 0.0,
+        adapt: float = 1.0,
+        settle: float = DEFAULT_SETTLE,
     ) -> None:
-        if iterations is None and seconds is None:
-            raise ValueError("ismcts needs a budget: iterations= or time=")
-        if iterations is not None and iterations < 1:
-            raise ValueError(f"ismcts iterations must be at least 1, not {iterations}")
-        if seconds is not None and seconds <= 0:
-            raise ValueError(f"ismcts time must be positive, not {seconds}")
+        check_budget("ismcts", iterations, seconds)
         if not (
             cutoff in ("auto", "score", "round", None) or (isinstance(cutoff, int) and cutoff > 0)
         ):
@@ -238,20 +259,39 @@ class ISMCTS:
         #: Progressive bias toward the heuristic's move: ``bias / (visits + 1)`` is
         #: added to its UCB score, and it is expanded first (0: off).
         self.bias = bias
-        #: The tree holds at most this many actions from the root (0: no limit).
+        #: The tree holds at most this many actions from the root (0: no limit) ...
         self.depth = depth
+        #: ... or, with ``turns``, this many turns: runs of consecutive decisions of
+        #: one seat (a SOW turn's take, placings, colour and Garden action; a Harvest
+        #: turn's house, village and action), so that ``depth=1`` searches the whole
+        #: of the seat's own turn instead of its first decision.
+        self.turns = turns
+        #: Weight of the score margin in the reward of a finished game (0: win/loss).
+        self.margin = margin
+        #: With ``adapt`` > 1 the budget is what a decision spends on average, not
+        #: always: after half of it the search stops as soon as its most visited move
+        #: holds ``settle`` of the root's visits, and otherwise goes on, a twelfth of
+        #: the budget at a time, up to ``adapt`` times the budget. Clear decisions
+        #: then pay for hard ones, with no memory between decisions (a server's bot
+        #: is made afresh for each move).
+        self.adapt = adapt
+        self.settle = settle
         self.rng = random.Random(seed)
         #: Iterations run by the last :meth:`search` (for benchmarks).
         self.last_iterations = 0
+        #: The root of the last search (kept by agents that reuse their tree).
+        self.last_root: _Node | None = None
 
-    def search(self, infoset: InfoSet) -> _Node:
-        """Build the tree for ``infoset`` and return its root."""
+    def search(self, infoset: InfoSet, root: _Node | None = None) -> _Node:
+        """Build the tree for ``infoset`` and return its root (``root``: a tree kept
+        from the seat's previous decision, whose statistics the search adds to)."""
         rng = self.rng
         c = self.c
         log = math.log
         sqrt = math.sqrt
         rollout = _heuristic_rollout if self.rollout == "heuristic" else _random_rollout
-        root = _Node()
+        if root is None:
+            root = _Node()
         limit = self.iterations
         # CPU time, not wall-clock: a loaded machine slows the search, not its budget.
         clock = time.process_time
@@ -262,6 +302,8 @@ class ISMCTS:
         policy = policy_for(infoset.game)
         fast = compact_policy_for(infoset.game)
         max_depth = self.depth if self.depth > 0 else 1 << 30
+        by_turn = self.turns
+        margin = self.margin
         cutoff = self.cutoff
         if cutoff == "auto":
             from seedbed.agents.heuristic import playout_cutoff
@@ -274,10 +316,20 @@ class ISMCTS:
             start = state.scores()
             node = root
             path: list[tuple[_Node, int]] = []
+            turn = 1
+            last = -1
             # Selection and expansion (not below max_depth: the playout takes over).
-            while len(path) < max_depth and not state.is_terminal():
+            while not state.is_terminal():
                 player = state.current_player()
                 assert player is not None
+                if by_turn:
+                    if player != last and last >= 0:
+                        turn += 1
+                    if turn > max_depth:
+                        break
+                    last = player
+                elif len(path) >= max_depth:
+                    break
                 legal = state.legal_actions()
                 children = node.children
                 hint = -1
@@ -322,7 +374,7 @@ class ISMCTS:
                 node = child
             # Simulation.
             rollout(state, rng, cutoff, policy, fast)
-            values = _values(state, start)
+            values = _values(state, start, margin)
             # Backpropagation.
             root.visits += 1
             for child, mover in path:
@@ -331,13 +383,54 @@ class ISMCTS:
         self.last_iterations = done
         return root
 
-    def ranked(self, infoset: InfoSet) -> list[tuple[int, int, float]]:
+    def _settled(self, root: _Node) -> bool:
+        most = 0
+        for child in root.children.values():
+            if child.visits > most:
+                most = child.visits
+        return most >= self.settle * root.visits
+
+    def _adaptive(self, infoset: InfoSet, root: _Node | None) -> _Node:
+        """:meth:`search` in steps, stopping once the decision has settled (``adapt``)."""
+        iterations, seconds = self.iterations, self.seconds
+        done = 0
+        try:
+            if seconds is not None:
+                self.iterations = None
+                clock = time.process_time
+                began = clock()
+                self.seconds = seconds / 2
+                node = self.search(infoset, root)
+                done = self.last_iterations
+                self.seconds = seconds / 12
+                while clock() - began < seconds * self.adapt and not self._settled(node):
+                    node = self.search(infoset, node)
+                    done += self.last_iterations
+            else:
+                assert iterations is not None
+                step = max(1, iterations // 12)
+                most = int(iterations * self.adapt)
+                self.iterations = max(1, iterations // 2)
+                node = self.search(infoset, root)
+                done = self.last_iterations
+                while done < most and not self._settled(node):
+                    self.iterations = min(step, most - done)
+                    node = self.search(infoset, node)
+                    done += self.last_iterations
+        finally:
+            self.iterations, self.seconds = iterations, seconds
+        self.last_iterations = done
+        return node
+
+    def ranked(self, infoset: InfoSet, root: _Node | None = None) -> list[tuple[int, int, float]]:
         """Root actions as ``(action, visits, mean reward)``, most visited first."""
         legal = infoset.legal_actions()
         if len(legal) == 1:
             self.last_iterations = 0
+            self.last_root = None
             return [(legal[0], 0, float("nan"))]
-        root = self.search(infoset)
+        root = self.search(infoset, root) if self.adapt <= 1.0 else self._adaptive(infoset, root)
+        self.last_root = root
         rows = []
         for a in legal:
             ch = root.children.get(a)
@@ -351,15 +444,36 @@ class ISMCTS:
 
 
 class ISMCTSAgent:
-    """The ``ismcts`` agent: one fresh search per decision."""
+    """The ``ismcts`` agent: one search per decision; with ``reuse``, a decision that
+    follows the seat's own previous move (the next step of its turn) starts from the
+    subtree of that move instead of an empty tree."""
 
     name = "ismcts"
 
-    def __init__(self, searcher: ISMCTS) -> None:
+    def __init__(self, searcher: ISMCTS, reuse: bool = False) -> None:
         self.searcher = searcher
+        self.reuse = reuse
+        #: (game, seat, move number after our move, the subtree below our move).
+        self._kept: tuple[Any, int, int, _Node] | None = None
 
     def select_action(self, infoset: InfoSet) -> int:
-        return self.searcher.ranked(infoset)[0][0]
+        root = None
+        kept = self._kept
+        self._kept = None
+        if (
+            kept is not None
+            and kept[0] is infoset.game
+            and kept[1] == infoset.player
+            and kept[2] == infoset.move_number()
+        ):
+            root = kept[3]
+        action = self.searcher.ranked(infoset, root)[0][0]
+        if self.reuse:
+            last = self.searcher.last_root
+            child = None if last is None else last.children.get(action)
+            if child is not None:
+                self._kept = (infoset.game, infoset.player, infoset.move_number() + 1, child)
+        return action
 
 
 def top_moves(
@@ -386,64 +500,79 @@ def top_moves(
     return out
 
 
-def _float(name: str, text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not math.isfinite(value):  # time=inf would search for ever
-        raise ValueError(f"agent 'ismcts' option {name} takes a number, not {text!r}")
-    return value
+#: The spec options of ``ismcts`` (see :func:`_make` and docs/agents.md).
+OPTIONS: frozenset[str] = frozenset(
+    {
+        "iterations",
+        "time",
+        "rollout",
+        "c",
+        "cutoff",
+        "bias",
+        "depth",
+        "turns",
+        "reuse",
+        "margin",
+        "adapt",
+        "settle",
+    }
+)
+
+
+def _flag(options: dict[str, str], name: str) -> bool:
+    text = options.get(name, "0")
+    if text not in ("0", "1"):
+        raise ValueError(f"agent 'ismcts' option {name} takes 0 or 1, not {text!r}")
+    return text == "1"
+
+
+def _cutoff(text: str) -> Cutoff:
+    text = text.lower()
+    if text in ("auto", "score", "round"):
+        return text
+    if text == "true":
+        return "score"
+    if text in ("none", "false"):
+        return None
+    if text.isascii() and text.isdigit() and int(text) > 0:
+        return int(text)
+    raise ValueError(
+        "agent 'ismcts' option cutoff takes auto, score (or true), round, none (or "
+        f"false) or a number of moves per round, not {text!r}"
+    )
 
 
 def _make(options: dict[str, str], seed: int | None) -> ISMCTSAgent:
-    reject_unknown(
-        "ismcts", options, {"iterations", "time", "rollout", "c", "cutoff", "bias", "depth"}
-    )
-    iterations: int | None = None
-    seconds: float | None = None
-    if "iterations" in options:
-        text = options["iterations"]
-        if not (text.isascii() and text.isdigit()):
-            raise ValueError(f"agent 'ismcts' option iterations takes a whole number, not {text!r}")
-        iterations = int(text)
-    if "time" in options:
-        seconds = _float("time", options["time"])
-    if iterations is None and seconds is None:
-        iterations = DEFAULT_ITERATIONS
-    c = _float("c", options["c"]) if "c" in options else DEFAULT_C
-    bias = _float("bias", options["bias"]) if "bias" in options else DEFAULT_BIAS
-    if bias < 0:
-        raise ValueError(f"agent 'ismcts' option bias must be 0 or more, not {bias}")
-    depth_text = options.get("depth", str(DEFAULT_DEPTH))
-    if not (depth_text.isascii() and depth_text.isdigit()):
-        raise ValueError(f"agent 'ismcts' option depth takes a whole number, not {depth_text!r}")
-    cutoff_text = options.get("cutoff", "auto").lower()
-    cutoff: str | int | None
-    if cutoff_text in ("auto", "score", "round"):
-        cutoff = cutoff_text
-    elif cutoff_text == "true":
-        cutoff = "score"
-    elif cutoff_text in ("none", "false"):
-        cutoff = None
-    elif cutoff_text.isascii() and cutoff_text.isdigit() and int(cutoff_text) > 0:
-        cutoff = int(cutoff_text)
-    else:
-        raise ValueError(
-            "agent 'ismcts' option cutoff takes auto, score (or true), round, none (or "
-            f"false) or a number of moves per round, not {cutoff_text!r}"
+    reject_unknown("ismcts", options, set(OPTIONS))
+    iterations, seconds = budget_options("ismcts", options, DEFAULT_ITERATIONS)
+
+    def number(name: str, default: float, low: float | None, high: float | None) -> float:
+        return (
+            number_option("ismcts", name, options[name], low, high) if name in options else default
         )
+
+    rollout = options.get("rollout", DEFAULT_ROLLOUT)
+    if rollout not in ("random", "heuristic"):
+        raise ValueError(
+            f"agent 'ismcts' option rollout takes random or heuristic, not {rollout!r}"
+        )
+    depth = whole_option("ismcts", "depth", options.get("depth", str(DEFAULT_DEPTH)))
     return ISMCTSAgent(
         ISMCTS(
             iterations=iterations,
             seconds=seconds,
-            c=c,
-            rollout=options.get("rollout", DEFAULT_ROLLOUT),
-            cutoff=cutoff,
+            c=number("c", DEFAULT_C, None, None),
+            rollout=rollout,
+            cutoff=_cutoff(options.get("cutoff", "auto")),
             seed=seed,
-            bias=bias,
-            depth=int(depth_text),
-        )
+            bias=number("bias", DEFAULT_BIAS, 0, None),
+            depth=depth,
+            turns=_flag(options, "turns"),
+            margin=number("margin", 0.0, 0, 1),
+            adapt=number("adapt", 1.0, 1, 100),
+            settle=number("settle", DEFAULT_SETTLE, 0.01, 1),
+        ),
+        reuse=_flag(options, "reuse"),
     )
 
 

@@ -1,0 +1,107 @@
+"""Two agent specs over duplicate deals of a two-player game, with each side's CPU a
+decision measured in the games themselves (for comparisons at equal CPU).
+
+Each deal is played twice, the seats swapped; every game appends one JSON line to
+OUT (deal, which agent sat where, returns, scores, each agent's mean CPU seconds a
+decision), so runs over separate deal ranges can share a file and an interrupted run
+keeps its games. ``summary`` prints the first agent's win share and score lead with
+95% intervals (a deal is one sample) and both agents' CPU.
+
+    .venv/bin/python tools/measure/duel.py GAME SPEC_A SPEC_B FIRST_DEAL DEALS OUT.jsonl
+    .venv/bin/python tools/measure/duel.py summary OUT.jsonl [OUT.jsonl ...]
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import time
+from collections import defaultdict
+
+import seedbed
+from seedbed.agents import make_agent
+from seedbed.agents.base import Agent
+
+
+class _Timed:
+    """An agent whose CPU per decision is added up."""
+
+    def __init__(self, agent: Agent) -> None:
+        self.agent = agent
+        self.cpu = 0.0
+        self.decisions = 0
+
+    def select_action(self, infoset: seedbed.InfoSet) -> int:
+        began = time.process_time()
+        try:
+            return self.agent.select_action(infoset)
+        finally:
+            self.cpu += time.process_time() - began
+            self.decisions += 1
+
+
+def play(game_id: str, spec_a: str, spec_b: str, first: int, deals: int, out: str) -> None:
+    game = seedbed.load(game_id, players=2)
+    with open(out, "a", encoding="utf-8") as f:
+        for deal in range(first, first + deals):
+            for swap in (False, True):
+                a = _Timed(make_agent(spec_a, seed=deal * 7 + 1))
+                b = _Timed(make_agent(spec_b, seed=deal * 7 + 2))
+                seats = [b, a] if swap else [a, b]
+                state = game.new_state(seed=5000 + deal)
+                while not state.is_terminal():
+                    seat = state.current_player()
+                    assert seat is not None
+                    legal = state.legal_actions()
+                    if len(legal) == 1:  # nobody thinks about a forced move
+                        state.apply_action(legal[0])
+                        continue
+                    state.apply_action(seats[seat].select_action(state.infoset(seat)))
+                row = {
+                    "deal": deal,
+                    "agent_of_seat": [1, 0] if swap else [0, 1],
+                    "specs": [spec_a, spec_b],
+                    "returns": state.returns(),
+                    "scores": state.scores(),
+                    "cpu": [a.cpu / max(1, a.decisions), b.cpu / max(1, b.decisions)],
+                }
+                f.write(json.dumps(row) + "\n")
+                f.flush()
+
+
+def _interval(xs: list[float]) -> str:
+    """The mean of ``xs`` with its 95% interval (normal approximation)."""
+    m = statistics.mean(xs)
+    half = 1.96 * statistics.stdev(xs) / len(xs) ** 0.5 if len(xs) > 1 else float("nan")
+    return f"{m:.3f} [{m - half:.3f}, {m + half:.3f}]"
+
+
+def summary(paths: list[str]) -> None:
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            rows = [json.loads(line) for line in f if line.strip()]
+        by_deal: dict[int, list[tuple[float, float]]] = defaultdict(list)
+        for r in rows:
+            seat = r["agent_of_seat"].index(0)
+            lead = r["scores"][seat] - r["scores"][1 - seat]
+            by_deal[r["deal"]].append((r["returns"][seat], lead))
+        shares = [statistics.mean(w for w, _ in games) for games in by_deal.values()]
+        leads = [statistics.mean(d for _, d in games) for games in by_deal.values()]
+        n = len(shares)
+        cpu_a = statistics.mean(r["cpu"][0] for r in rows)
+        cpu_b = statistics.mean(r["cpu"][1] for r in rows)
+        specs = rows[0]["specs"]
+        print(f"{path}: {specs[0]} against {specs[1]}, {len(rows)} games ({n} deals)")
+        print(f"  win share {_interval(shares)}; score lead a game {_interval(leads)}")
+        print(f"  CPU a decision: {1000 * cpu_a:.1f} ms against {1000 * cpu_b:.1f} ms")
+
+
+if __name__ == "__main__":
+    args = sys.argv[1:]
+    if args and args[0] == "summary" and len(args) > 1:
+        summary(args[1:])
+    elif len(args) == 6:
+        play(args[0], args[1], args[2], int(args[3]), int(args[4]), args[5])
+    else:
+        sys.exit(__doc__)

@@ -59,7 +59,7 @@ def test_a_search_level_plays_ismcts_with_its_budget_for_the_game() -> None:
 def test_expert_is_ismcts_with_exact_endgames() -> None:
     expert = make_agent("expert", seed=1)
     assert isinstance(expert, LevelAgent)
-    assert expert.spec_for("sow") == f"endgame:iterations={budget('expert', 'sow')}"
+    assert expert.spec_for("harvest") == f"endgame:iterations={budget('expert', 'harvest')}"
     assert make_agent("strong").spec_for("sow").startswith("ismcts:")  # type: ignore[attr-defined]
     # Away from an endgame it plays the default ISMCTS's move for the same seed.
     game = seedbed.load("harvest", players=2)
@@ -71,11 +71,31 @@ def test_expert_is_ismcts_with_exact_endgames() -> None:
         assert chosen == make_agent("ismcts:iterations=40", seed=6).select_action(infoset)
 
 
+def test_the_expert_thinks_where_it_matters_in_sow() -> None:
+    """In SOW the expert's ISMCTS spends its budget where decisions are open
+    (``adapt``), with the share of the level's budget that costs the same CPU."""
+    from seedbed.agents.levels import EXPERT
+
+    agent, share = EXPERT["sow"]
+    expert = make_agent("expert", seed=1)
+    n = round(budget("expert", "sow") * share)
+    assert expert.spec_for("sow") == f"{agent},iterations={n}"  # type: ignore[attr-defined]
+    assert make_agent("expert:iterations=40").spec_for("sow") == f"{agent},iterations=40"  # type: ignore[attr-defined]
+    game = seedbed.load("sow", players=2)
+    state = next(iter(mid_game_states(game, seed=3, count=1)))
+    player = state.current_player()
+    assert player is not None
+    chosen = make_agent("expert:iterations=40", seed=6).select_action(state.infoset(player))
+    assert chosen == make_agent(f"{agent},iterations=40", seed=6).select_action(
+        state.infoset(player)
+    )
+
+
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("strong:iterations=0", "whole number > 0"),
-        ("expert:iterations=lots", "whole number > 0"),
+        ("strong:iterations=0", "whole number >= 1"),
+        ("expert:iterations=lots", "whole number >= 1"),
         ("expert:time=1", "no option time"),
         ("casual:noise=0.5", "no option noise"),
         ("heuristic:noise=2", "from 0 to 1"),

@@ -16,6 +16,9 @@ takes a spec offers the levels. Each level stands for a real agent:
   an eight-card solve costs about 0.4 s of CPU, within the level's second). The
   agent's search of who wins at the end of a two-player Harvest turn (``worlds=``) is
   not part of the level: it measured no edge over ISMCTS (``docs/strength.md``).
+  Where :data:`EXPERT` names a game the expert plays that search instead: in SOW,
+  ISMCTS that thinks longer on open decisions and stops early on settled ones
+  (``adapt``), with the share of the budget that costs the plain search's CPU.
 
 The search levels have **iteration budgets**, not time budgets, so a level plays the
 same moves on every machine for the same seed (and its strength does not fall when
@@ -29,7 +32,7 @@ The measured margins between the levels are in ``docs/strength.md``.
 
 from __future__ import annotations
 
-from seedbed.agents.base import Agent, make_agent, register_agent, reject_unknown
+from seedbed.agents.base import Agent, make_agent, register_agent, reject_unknown, whole_option
 from seedbed.core.protocol import InfoSet
 
 #: The heuristic's move is replaced by a uniformly random legal move this often.
@@ -53,6 +56,15 @@ BUDGETS: dict[str, dict[str, int]] = {
 }
 #: Budgets for a game :data:`BUDGETS` does not list.
 FALLBACK: dict[str, int] = {"strong": 200, "expert": 600}
+
+#: The expert's search where it is not :data:`AGENTS`'s: per game id, the agent spec
+#: (without its budget) and the share of the level's budget it gets, so that it
+#: spends on average the CPU time the level's plain search would. ``adapt`` thinks
+#: longer on the decisions its first half budget leaves open and stops early on the
+#: clear ones (:class:`seedbed.agents.ismcts.ISMCTS`); at three quarters of the
+#: budget it spends as much as the plain search on SOW's decisions (docs/strength.md,
+#: "Thinking where it matters").
+EXPERT: dict[str, tuple[str, float]] = {"sow": ("ismcts:adapt=4", 0.75)}
 
 LEVELS: tuple[str, ...] = ("beginner", "casual", "strong", "expert")
 
@@ -79,8 +91,14 @@ class LevelAgent:
 
     def spec_for(self, game_id: str) -> str:
         """The agent spec this level plays in ``game_id``."""
-        n = self.iterations if self.iterations is not None else budget(self.level, game_id)
-        return f"{AGENTS[self.level]}:iterations={n}"
+        agent, share = AGENTS[self.level], 1.0
+        if self.level == "expert" and game_id in EXPERT:
+            agent, share = EXPERT[game_id]
+        if self.iterations is not None:
+            n = self.iterations
+        else:
+            n = max(1, round(budget(self.level, game_id) * share))
+        return f"{agent},iterations={n}" if ":" in agent else f"{agent}:iterations={n}"
 
     def select_action(self, infoset: InfoSet) -> int:
         game_id = infoset.game.id
@@ -92,13 +110,7 @@ class LevelAgent:
 
 def _iterations(level: str, options: dict[str, str]) -> int | None:
     text = options.get("iterations")
-    if text is None:
-        return None
-    if not (text.isascii() and text.isdigit()) or int(text) < 1:
-        raise ValueError(
-            f"level {level!r} option iterations takes a whole number > 0, not {text!r}"
-        )
-    return int(text)
+    return None if text is None else whole_option(level, "iterations", text, 1)
 
 
 def _search_level(level: str) -> None:
@@ -111,7 +123,8 @@ def _search_level(level: str) -> None:
         level,
         make,
         f"level: ISMCTS at about {seconds:g} s a move (a fixed iteration budget per game)"
-        + (", exact two-player endgames" if AGENTS[level] == "endgame" else ""),
+        + (", exact two-player endgames" if AGENTS[level] == "endgame" else "")
+        + (", thinking longest where decisions are open (SOW)" if level == "expert" else ""),
     )
 
 

@@ -28,8 +28,9 @@ import time
 
 import seedbed
 from seedbed.agents import make_agent
+from seedbed.agents.expert import paired_playouts
 from seedbed.agents.heuristic import compact_policy_for, playout_cutoff, policy_for
-from seedbed.agents.ismcts import _heuristic_rollout, _values
+from seedbed.agents.ismcts import _values
 
 
 def positions(game_id: str, players: int, count: int, worlds: int, out: str) -> None:
@@ -61,11 +62,8 @@ def positions(game_id: str, players: int, count: int, worlds: int, out: str) -> 
             for _ in range(worlds):
                 world = infoset.sample(rng)
                 start = world.scores()
-                playout_seed = rng.getrandbits(32)
-                for a in legal:
-                    line = world.clone()
-                    line.apply_action(a)
-                    _heuristic_rollout(line, random.Random(playout_seed), cutoff, policy, fast)
+                ends = paired_playouts(world, legal, rng.getrandbits(32), cutoff, policy, fast)
+                for a, line in zip(legal, ends, strict=True):
                     total[a] += _values(line, start)[seat]
             row = {
                 "i": i,

@@ -58,7 +58,7 @@ from seedbed.agents.endgame import (
     turn_end_moves,
     turn_outcomes,
 )
-from seedbed.agents.heuristic import playout_cutoff, policy_for
+from seedbed.agents.heuristic import CompactPolicy, Policy, playout_cutoff, policy_for
 from seedbed.agents.ismcts import DEFAULT_ITERATIONS as ISMCTS_ITERATIONS
 from seedbed.agents.ismcts import ISMCTS, _heuristic_rollout, _values
 from seedbed.core.protocol import InfoSet, State
@@ -95,6 +95,27 @@ def _reward(state: State, start: list[float], seat: int, win_weight: float) -> f
     best = max(s for p, s in enumerate(scores) if p != seat)
     margin = (mine - best) / (abs(mine) + abs(best) + 1.0)
     return win_weight * won + (1.0 - win_weight) * 0.5 * (1.0 + margin)
+
+
+def paired_playouts(
+    world: State,
+    moves: list[int],
+    seed: int,
+    cutoff: str | int | None,
+    policy: Policy,
+    fast: CompactPolicy | None = None,
+) -> list[State]:
+    """``world`` played on after each of ``moves`` by the heuristic ``policy`` (its
+    compact form ``fast`` if given), every playout seeded with ``seed``: the luck of
+    the world is shared by the moves compared (common random numbers). The states
+    where the playouts stopped, in the order of ``moves``."""
+    ends = []
+    for a in moves:
+        state = world.clone()
+        state.apply_action(a)
+        _heuristic_rollout(state, random.Random(seed), cutoff, policy, fast)
+        ends.append(state)
+    return ends
 
 
 class ExpertSearch:
@@ -175,11 +196,8 @@ class ExpertSearch:
                 # One determinization, played out after every surviving move alike.
                 world = infoset.sample(rng)
                 start = world.scores()
-                playout_seed = rng.getrandbits(64)
-                for a in alive:
-                    state = world.clone()
-                    state.apply_action(a)
-                    _heuristic_rollout(state, random.Random(playout_seed), cutoff, policy)
+                ends = paired_playouts(world, alive, rng.getrandbits(64), cutoff, policy)
+                for a, state in zip(alive, ends, strict=True):
                     total[a] += _reward(state, start, seat, win_weight)
                     count[a] += 1
                 done += len(alive)

@@ -580,5 +580,6 @@ register_agent(
     "ismcts",
     _make,
     "information-set MCTS (iterations=600 | time=CPU seconds, rollout=heuristic|random, c=0.7, "
-    "cutoff=auto|score|round|none|N, bias=1, depth=1; depth=0: no limit)",
+    "cutoff=auto|score|round|none|N, bias=1, depth=1; depth=0: no limit; turns=1: depth in "
+    "turns, reuse=1, adapt=X with settle=0.5, margin=W: docs/agents.md)",
 )

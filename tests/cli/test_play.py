@@ -54,6 +54,24 @@ def test_save_after_every_move_and_resume_continue_one_file(
     assert not list(tmp_path.glob(".*.tmp"))  # no temporary file left behind
 
 
+@pytest.mark.parametrize("extra", [0, 7, 30, 90])
+def test_a_long_save_path_is_printed_whole_on_one_line(
+    extra, toy_registered, capsys, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    # A path broken over two lines cannot be copied into the resume command; the
+    # terminal wraps long lines itself, where the eye sees them but the copy does not.
+    folder = tmp_path / ("d" * (1 + extra))
+    folder.mkdir()
+    save = folder / "g.json"
+    run_cli(capsys, ["play", "toy", "--seed", "6", "--save", str(save)], "1\n")
+    moves = len(Record.load(save).moves)
+    code, out, _ = run_cli(capsys, ["play", "--resume", str(save)], "1\n" * 10)
+    lines = out.splitlines()
+    assert code == 0
+    assert any(str(save) in line and f"at move {moves}" in line for line in lines)
+    assert any(f"'seedbed replay {save}'" in line for line in lines)
+
+
 def test_save_command_sends_later_moves_to_the_new_file(
     toy_registered, capsys, monkeypatch, tmp_path
 ) -> None:  # type: ignore[no-untyped-def]

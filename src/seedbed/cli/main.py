@@ -268,7 +268,8 @@ def _resumed(
     who = ", ".join(f"{state.game.seat_name(p)}: {s.label}" for p, s in enumerate(seats))
     console.print(
         f"resuming {state.game.name} from {escape(str(path))} at move {state.move_number()} "
-        f"({escape(who)})"
+        f"({escape(who)})",
+        soft_wrap=True,  # a path broken over two lines cannot be copied
     )
     return state, seats
 
@@ -454,7 +455,7 @@ def _run_and_report(
         console.print(t)
     if out is not None and not run.interrupted:
         resumed = f" ({run.resumed} kept from before)" if run.resumed else ""
-        console.print(f"wrote {len(results)} games to {out}{resumed}")
+        console.print(f"wrote {len(results)} games to {out}{resumed}", soft_wrap=True)
     if run.interrupted:
         raise typer.Exit(130)
 
@@ -612,7 +613,7 @@ def _lab(
             console.print(f"- {escape(line)}")
         if not c["verdicts"]:
             console.print(f"- {escape(c['a'])} against {escape(c['b'])}: no metric differs")
-    console.print(f"wrote {out} and {json_path} ({run.played} games)")
+    console.print(f"wrote {out} and {json_path} ({run.played} games)", soft_wrap=True)
     if run.interrupted:
         raise typer.Exit(130)
 

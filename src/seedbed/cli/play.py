@@ -231,7 +231,7 @@ class PlaySession:
             self._save_failed = True
             return
         if self._save_failed:
-            self.console.print(f"saved to {escape(str(self.save_path))} again")
+            self.console.print(f"saved to {escape(str(self.save_path))} again", soft_wrap=True)
         self._save_failed = False
 
     def _resume_hint(self, path: Path) -> str:
@@ -315,7 +315,8 @@ class PlaySession:
             self._write(self.save_path)
             self.console.print(
                 f"saving to {escape(str(self.save_path))} after every move "
-                f"({self._resume_hint(self.save_path)})"
+                f"({self._resume_hint(self.save_path)})",
+                soft_wrap=True,
             )
         try:
             with _stop_signals():
@@ -387,12 +388,14 @@ class PlaySession:
         elif path == self.save_path:
             c.print(
                 f"{why}: the game is saved in {escape(str(path))} after move {moves}; "
-                f"{self._resume_hint(path)}"
+                f"{self._resume_hint(path)}",
+                soft_wrap=True,
             )
         else:
             c.print(
                 f"{why}: this game had no save file, so it is now in {escape(str(path))}; "
-                f"{self._resume_hint(path)}"
+                f"{self._resume_hint(path)}",
+                soft_wrap=True,
             )
 
     def _human_turn(self, player: int) -> int | None:
@@ -448,7 +451,7 @@ class PlaySession:
             self._autosave()
             if not self._save_failed:
                 path = self.save_path
-                c.print(f"saved in {escape(str(path))}; {self._resume_hint(path)}")
+                c.print(f"saved in {escape(str(path))}; {self._resume_hint(path)}", soft_wrap=True)
                 return True
         if self._quit_warned or self.state.move_number() == 0:
             c.print("bye")
@@ -468,7 +471,10 @@ class PlaySession:
                 return
             self._autosave()
             if not self._save_failed:
-                c.print(f"saved to {escape(str(self.save_path))} (every move is saved there)")
+                c.print(
+                    f"saved to {escape(str(self.save_path))} (every move is saved there)",
+                    soft_wrap=True,
+                )
             return
         path = Path(arg).expanduser()
         try:
@@ -481,7 +487,8 @@ class PlaySession:
         self._save_failed = False
         c.print(
             f"saved to {escape(str(path))}; every move from now on is saved there too "
-            f"({self._resume_hint(path)})"
+            f"({self._resume_hint(path)})",
+            soft_wrap=True,
         )
 
     def _hint(self, player: int) -> None:
@@ -557,4 +564,7 @@ class PlaySession:
             c.print(f"[bold green]{escape(', '.join(names))} share the win[/bold green]")
         if self.save_path is not None:
             path = escape(str(self.save_path))
-            c.print(f"the record is in {path}: 'seedbed replay {path}' steps through it")
+            c.print(
+                f"the record is in {path}: 'seedbed replay {path}' steps through it",
+                soft_wrap=True,
+            )

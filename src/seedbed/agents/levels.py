@@ -9,14 +9,14 @@ takes a spec offers the levels. Each level stands for a real agent:
   time, with the mistakes a new player makes.
 - ``casual``: the heuristic (microseconds a move).
 - ``strong``: ISMCTS (the default configuration) with the iterations it ran in
-  about 0.3 s a move when the budgets were set (about 0.03-0.09 s today: the search
+  about 0.3 s a move when the budgets were set (about 0.03-0.11 s today: the search
   has since become about three times faster, and the budgets stayed).
 - ``expert``: ISMCTS with about three times strong's budget (set at about 1 s a
-  move, about 0.1-0.25 s today), with exact two-player endgames (the
+  move, about 0.13-0.27 s today), with exact two-player endgames (the
   ``endgame`` agent of :mod:`seedbed.agents.expert` with its defaults: where no hidden
   information is left, as in two-player Four Fields once the draw pile is out, the
   last moves of the round, up to eight, are solved by alpha-beta instead of sampled;
-  an eight-card solve costs about 0.4 s of CPU, within the level's second). The
+  an eight-card solve costs about 0.4 s of CPU, within the second the level was set at). The
   agent's search of who wins at the end of a two-player Harvest turn (``worlds=``) is
   not part of the level: it measured no edge over ISMCTS (``docs/strength.md``).
   Where :data:`EXPERT` names a game the expert plays that search instead: in SOW,

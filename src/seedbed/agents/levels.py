@@ -9,10 +9,10 @@ takes a spec offers the levels. Each level stands for a real agent:
   time, with the mistakes a new player makes.
 - ``casual``: the heuristic (microseconds a move).
 - ``strong``: ISMCTS (the default configuration) with the iterations it ran in
-  about 0.3 s a move when the budgets were set (about 0.03-0.11 s today: the search
+  about 0.3 s a move when the budgets were set (about 0.03-0.10 s today: the search
   has since become about three times faster, and the budgets stayed).
 - ``expert``: ISMCTS with about three times strong's budget (set at about 1 s a
-  move, about 0.13-0.27 s today), with exact two-player endgames (the
+  move, about 0.11-0.27 s today), with exact two-player endgames (the
   ``endgame`` agent of :mod:`seedbed.agents.expert` with its defaults: where no hidden
   information is left, as in two-player Four Fields once the draw pile is out, the
   last moves of the round, up to eight, are solved by alpha-beta instead of sampled;

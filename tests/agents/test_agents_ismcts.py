@@ -369,3 +369,101 @@ def test_adapt_spends_the_budget_on_average_not_always() -> None:
     timed.ranked(infoset)
     assert time.process_time() - began >= 0.04 * 0.9
     assert timed.seconds == 0.02
+
+
+def test_noise_replaces_the_heuristic_by_random_moves_in_playouts() -> None:
+    """``noise=P``: each playout decision with a choice is the policy's with
+    probability 1 - P, else a uniformly random legal move; ``noise=0`` is the plain
+    search, move for move."""
+    from seedbed.agents import ismcts as search
+    from seedbed.agents.heuristic import compact_policy_for, policy_for
+
+    game = seedbed.load("four_fields", players=2)
+    fast = compact_policy_for(game)
+    asked = 0
+
+    def counting(view: tuple[int, ...], player: int, legal: list[int], rng: random.Random) -> int:
+        nonlocal asked
+        asked += 1
+        assert fast is not None
+        return fast(view, player, legal, rng)
+
+    def playout(rollout: object, seed: int) -> tuple[list[str], int]:
+        nonlocal asked
+        asked = 0
+        state = game.new_state(4)
+        rollout(state, random.Random(seed), "round", policy_for(game), counting)  # type: ignore[operator]
+        return state.history(), asked
+
+    plain, plain_asked = playout(search._heuristic_rollout, 1)
+    assert plain_asked > 20
+    never, never_asked = playout(search._noisy_rollout(1.0), 1)
+    assert never_asked == 0 and never != plain
+    _, some = playout(search._noisy_rollout(0.5), 1)
+    assert 0.2 * plain_asked < some < 0.8 * plain_asked
+    agent = make_agent("ismcts:iterations=40,noise=0.2", seed=1)
+    assert agent.searcher.noise == 0.2  # type: ignore[attr-defined]
+    for state in mid_game_states(game, seed=3, count=3):
+        me = state.current_player()
+        assert me is not None
+        zero = make_agent("ismcts:iterations=40,noise=0", seed=5).select_action(state.infoset(me))
+        assert zero == make_agent("ismcts:iterations=40", seed=5).select_action(state.infoset(me))
+    with pytest.raises(ValueError, match="from 0 to 1"):
+        make_agent("ismcts:noise=1.5")
+
+
+def test_lead_values_a_cut_playout_by_the_total_scores_lead() -> None:
+    """``lead=S``: a playout cut at a round's end is worth the logistic of the seat's
+    total lead over its best rival (S points ahead: 0.73), not its share of the
+    round's points; a finished game is still worth its returns."""
+    from seedbed.agents.ismcts import _values
+
+    game = seedbed.load("four_fields", players=2)
+    state = game.new_state(6)
+    agents = [make_agent("heuristic", seed=p) for p in range(2)]
+    while not state.is_terminal():
+        player = state.current_player()
+        assert player is not None
+        state.apply_action(agents[player].select_action(state.infoset(player)))
+        scores = state.scores()
+        if scores[0] != scores[1] and not state.is_terminal():
+            break
+    assert not state.is_terminal()
+    a, b = state.scores()
+    start = [a - 1.0, b - 1.0]  # one point each since the draw: the shares are even
+    assert _values(state, start) == pytest.approx([0.5, 0.5])
+    led = _values(state, start, lead=2.0)
+    assert led[0] == pytest.approx(1.0 / (1.0 + math.exp((b - a) / 2.0)))
+    assert sum(led) == pytest.approx(1.0)
+    assert (led[0] > 0.5) == (a > b)
+    while not state.is_terminal():
+        player = state.current_player()
+        assert player is not None
+        state.apply_action(agents[player].select_action(state.infoset(player)))
+    assert _values(state, [0.0, 0.0], lead=2.0) == state.returns()
+    with pytest.raises(ValueError, match=">= 0"):
+        make_agent("ismcts:lead=-1")
+
+
+def test_horizon_stops_playouts_that_many_moves_after_the_root() -> None:
+    """``horizon=N``: playouts end N moves after the decision searched (SOW is
+    otherwise played out to its end) and are valued there like a cutoff's."""
+    from seedbed.agents import ismcts as search
+    from seedbed.agents.heuristic import compact_policy_for, policy_for
+
+    game = seedbed.load("sow", players=2)
+    state = game.new_state(3)
+    search._heuristic_rollout(state, random.Random(1), ("at", 7), policy_for(game))
+    assert state.move_number() == 7 and not state.is_terminal()
+    noisy = game.new_state(3)
+    search._noisy_rollout(0.5)(
+        noisy, random.Random(1), ("at", 9), policy_for(game), compact_policy_for(game)
+    )
+    assert noisy.move_number() == 9
+    # One move deep, nobody has scored yet: every root move is worth an even share.
+    infoset = _sow_decision()
+    rows = ISMCTS(iterations=60, horizon=1, seed=1).ranked(infoset)
+    assert {mean for _, visits, mean in rows if visits} == {0.5}
+    played_out = ISMCTS(iterations=60, seed=1).ranked(infoset)
+    assert {mean for _, visits, mean in played_out if visits} != {0.5}
+    assert make_agent("ismcts:iterations=5,horizon=30", seed=1).searcher.horizon == 30  # type: ignore[attr-defined]

@@ -9,6 +9,13 @@ keeps its games. ``summary`` prints the first agent's win share and score lead w
 
     .venv/bin/python tools/measure/duel.py GAME SPEC_A SPEC_B FIRST_DEAL DEALS OUT.jsonl
     .venv/bin/python tools/measure/duel.py summary OUT.jsonl [OUT.jsonl ...]
+
+GAME may carry the game's options after a colon, ``four_fields:target=1`` (the game
+ends with its first scoring round, and the searches see that round's end as the
+game's: won or lost), and may end in ``@score``: each game stops at the first change
+of the scores and is won by the larger gain, while the searches still value playouts
+as in a whole game (in Four Fields, a share of the round's points). Both are cheap
+first looks at a Four Fields search.
 """
 
 from __future__ import annotations
@@ -42,7 +49,13 @@ class _Timed:
 
 
 def play(game_id: str, spec_a: str, spec_b: str, first: int, deals: int, out: str) -> None:
-    game = seedbed.load(game_id, players=2)
+    first_score = game_id.endswith("@score")
+    name, _, text = game_id.removesuffix("@score").partition(":")
+    options: dict[str, object] = {}
+    for item in filter(None, text.split(",")):
+        key, _, value = item.partition("=")
+        options[key] = int(value) if value.lstrip("-").isdigit() else value
+    game = seedbed.load(name, players=2, **options)
     with open(out, "a", encoding="utf-8") as f:
         for deal in range(first, first + deals):
             for swap in (False, True):
@@ -50,7 +63,8 @@ def play(game_id: str, spec_a: str, spec_b: str, first: int, deals: int, out: st
                 b = _Timed(make_agent(spec_b, seed=deal * 7 + 2))
                 seats = [b, a] if swap else [a, b]
                 state = game.new_state(seed=5000 + deal)
-                while not state.is_terminal():
+                start = state.scores()
+                while not state.is_terminal() and not (first_score and state.scores() != start):
                     seat = state.current_player()
                     assert seat is not None
                     legal = state.legal_actions()
@@ -58,11 +72,18 @@ def play(game_id: str, spec_a: str, spec_b: str, first: int, deals: int, out: st
                         state.apply_action(legal[0])
                         continue
                     state.apply_action(seats[seat].select_action(state.infoset(seat)))
+                if state.is_terminal():
+                    returns = state.returns()
+                else:  # stopped at a score change: the larger gain wins
+                    gain = [s - b for s, b in zip(state.scores(), start, strict=True)]
+                    returns = (
+                        [0.5, 0.5] if gain[0] == gain[1] else [float(g == max(gain)) for g in gain]
+                    )
                 row = {
                     "deal": deal,
                     "agent_of_seat": [1, 0] if swap else [0, 1],
                     "specs": [spec_a, spec_b],
-                    "returns": state.returns(),
+                    "returns": returns,
                     "scores": state.scores(),
                     "cpu": [a.cpu / max(1, a.decisions), b.cpu / max(1, b.decisions)],
                 }

@@ -84,7 +84,9 @@ class _Node:
         self.hint = -1
 
 
-Cutoff = str | int | None
+#: ``"score"``, ``"round"``, every N moves (int), none, or ``("at", move)``: at that
+#: move number (a ``horizon`` from the root).
+Cutoff = str | int | tuple[str, int] | None
 
 
 def _stop_rule(state: State, cutoff: Cutoff) -> tuple[list[float] | None, int]:
@@ -95,6 +97,8 @@ def _stop_rule(state: State, cutoff: Cutoff) -> tuple[list[float] | None, int]:
     if cutoff == "round":
         left = state.round_moves_left()
         return None, 0 if left is None else state.move_number() + left
+    if isinstance(cutoff, tuple):
+        return None, cutoff[1]
     if isinstance(cutoff, int) and cutoff > 0:
         return None, (state.move_number() // cutoff + 1) * cutoff
     return None, 0
@@ -188,7 +192,53 @@ def _heuristic_rollout(
         state.apply_action(action)
 
 
-def _values(state: State, start: list[float], margin: float = 0.0) -> list[float]:
+def _noisy_rollout(noise: float) -> Any:
+    """:func:`_heuristic_rollout` in which each decision with a choice is, with
+    probability ``noise``, a uniformly random legal move instead of the policy's
+    (``ismcts:noise=``). A deterministic policy judges every world by one line of
+    play, so its blind spots bias every estimate the same way; random deviations
+    trade some of that bias for variance. A separate function keeps the default
+    playout loop free of the extra draw."""
+
+    def rollout(
+        state: State,
+        rng: random.Random,
+        cutoff: Cutoff,
+        policy: Policy,
+        fast: CompactPolicy | None = None,
+    ) -> None:
+        rnd = rng.random
+        randrange = rng.randrange
+        base, last = _stop_rule(state, cutoff)
+        while not state.is_terminal():
+            if base is not None and state.scores() != base:
+                return
+            if last and state.move_number() >= last:
+                return
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                state.apply_action(legal[0])
+                continue
+            if rnd() < noise:
+                state.apply_action(legal[randrange(len(legal))])
+                continue
+            player = state.current_player()
+            assert player is not None
+            try:
+                if fast is not None:
+                    action = fast(state.compact_view(player), player, legal, rng)
+                else:
+                    action = policy(_SeatObservation(state, player, legal), rng)
+            except Exception:  # as in _heuristic_rollout
+                action = legal[randrange(len(legal))]
+            state.apply_action(action)
+
+    return rollout
+
+
+def _values(
+    state: State, start: list[float], margin: float = 0.0, lead: float = 0.0
+) -> list[float]:
     """Rewards in [0, 1] for each seat: ``returns()`` at the end of the game; at a
     cutoff, each seat's share of the points scored since the determinization was
     drawn (``start``), negative gains counted as none, equal shares if nobody scored.
@@ -197,7 +247,12 @@ def _values(state: State, start: list[float], margin: float = 0.0) -> list[float
     With ``margin`` > 0 a finished game is worth ``(1 - margin) * returns`` plus
     ``margin`` times the seat's lead over its best rival, squashed into [0, 1]: the
     search then also tells a close win from a safe one, and a near loss from a rout,
-    where most playouts end alike."""
+    where most playouts end alike.
+    With ``lead`` > 0 a playout cut before the game's end is valued by the game so
+    far, not by the points since the draw: each seat gets ``1 / (1 + exp(-d / lead))``
+    of its total score's lead ``d`` over its best rival (a seat ``lead`` points ahead
+    gets 0.73, twice that 0.88), the way a finished game values a win, so the search
+    plays to be ahead when the round ends rather than for its share of the round."""
     if state.is_terminal():
         if margin <= 0.0:
             return state.returns()
@@ -206,8 +261,15 @@ def _values(state: State, start: list[float], margin: float = 0.0) -> list[float
         out = []
         for p, mine in enumerate(scores):
             best = max(s for q, s in enumerate(scores) if q != p)
-            lead = math.tanh(2.0 * (mine - best) / (abs(mine) + abs(best) + 1.0))
-            out.append((1.0 - margin) * returns[p] + margin * 0.5 * (1.0 + lead))
+            edge = math.tanh(2.0 * (mine - best) / (abs(mine) + abs(best) + 1.0))
+            out.append((1.0 - margin) * returns[p] + margin * 0.5 * (1.0 + edge))
+        return out
+    if lead > 0.0:
+        scores = state.scores()
+        out = []
+        for p, mine in enumerate(scores):
+            best = max(s for q, s in enumerate(scores) if q != p)
+            out.append(1.0 / (1.0 + math.exp((best - mine) / lead)))
         return out
     gains = [max(0.0, s - b) for s, b in zip(state.scores(), start, strict=True)]
     total = sum(gains)
@@ -234,6 +296,9 @@ class ISMCTS:
         margin: float = 0.0,
         adapt: float = 1.0,
         settle: float = DEFAULT_SETTLE,
+        noise: float = 0.0,
+        lead: float = 0.0,
+        horizon: int = 0,
     ) -> None:
         check_budget("ismcts", iterations, seconds)
         if not (
@@ -276,6 +341,16 @@ class ISMCTS:
         #: is made afresh for each move).
         self.adapt = adapt
         self.settle = settle
+        #: Heuristic playouts only: the chance that a playout decision is a uniformly
+        #: random legal move instead of the heuristic's (0: never).
+        self.noise = noise
+        #: At a cutoff before the game's end, value the total score's lead (its
+        #: scale in points) instead of the share of the points since the draw (0).
+        self.lead = lead
+        #: Playouts stop this many moves after the root (0: as ``cutoff`` says), valued
+        #: like a cutoff's: games played out to their end (SOW) get more, shorter
+        #: playouts, judged by the score there (with ``lead``, by its lead).
+        self.horizon = horizon
         self.rng = random.Random(seed)
         #: Iterations run by the last :meth:`search` (for benchmarks).
         self.last_iterations = 0
@@ -290,6 +365,8 @@ class ISMCTS:
         log = math.log
         sqrt = math.sqrt
         rollout = _heuristic_rollout if self.rollout == "heuristic" else _random_rollout
+        if self.rollout == "heuristic" and self.noise > 0.0:
+            rollout = _noisy_rollout(self.noise)
         if root is None:
             root = _Node()
         limit = self.iterations
@@ -304,11 +381,14 @@ class ISMCTS:
         max_depth = self.depth if self.depth > 0 else 1 << 30
         by_turn = self.turns
         margin = self.margin
-        cutoff = self.cutoff
+        lead = self.lead
+        cutoff: Cutoff = self.cutoff
         if cutoff == "auto":
             from seedbed.agents.heuristic import playout_cutoff
 
             cutoff = playout_cutoff(infoset.game)
+        if self.horizon > 0:
+            cutoff = ("at", infoset.move_number() + self.horizon)
         done = 0
         while (limit is None or done < limit) and (deadline is None or clock() < deadline):
             done += 1
@@ -374,7 +454,7 @@ class ISMCTS:
                 node = child
             # Simulation.
             rollout(state, rng, cutoff, policy, fast)
-            values = _values(state, start, margin)
+            values = _values(state, start, margin, lead)
             # Backpropagation.
             root.visits += 1
             for child, mover in path:
@@ -515,6 +595,9 @@ OPTIONS: frozenset[str] = frozenset(
         "margin",
         "adapt",
         "settle",
+        "noise",
+        "lead",
+        "horizon",
     }
 )
 
@@ -526,7 +609,7 @@ def _flag(options: dict[str, str], name: str) -> bool:
     return text == "1"
 
 
-def _cutoff(text: str) -> Cutoff:
+def _cutoff(text: str) -> str | int | None:
     text = text.lower()
     if text in ("auto", "score", "round"):
         return text
@@ -571,6 +654,9 @@ def _make(options: dict[str, str], seed: int | None) -> ISMCTSAgent:
             margin=number("margin", 0.0, 0, 1),
             adapt=number("adapt", 1.0, 1, 100),
             settle=number("settle", DEFAULT_SETTLE, 0.01, 1),
+            noise=number("noise", 0.0, 0, 1),
+            lead=number("lead", 0.0, 0, None),
+            horizon=whole_option("ismcts", "horizon", options.get("horizon", "0")),
         ),
         reuse=_flag(options, "reuse"),
     )
@@ -581,5 +667,6 @@ register_agent(
     _make,
     "information-set MCTS (iterations=600 | time=CPU seconds, rollout=heuristic|random, c=0.7, "
     "cutoff=auto|score|round|none|N, bias=1, depth=1; depth=0: no limit; turns=1: depth in "
-    "turns, reuse=1, adapt=X with settle=0.5, margin=W: docs/agents.md)",
+    "turns, reuse=1, adapt=X with settle=0.5, margin=W, noise=P, lead=S, horizon=N: "
+    "docs/agents.md)",
 )

@@ -467,3 +467,26 @@ def test_horizon_stops_playouts_that_many_moves_after_the_root() -> None:
     played_out = ISMCTS(iterations=60, seed=1).ranked(infoset)
     assert {mean for _, visits, mean in played_out if visits} != {0.5}
     assert make_agent("ismcts:iterations=5,horizon=30", seed=1).searcher.horizon == 30  # type: ignore[attr-defined]
+
+
+def test_widen_lets_the_heuristics_best_moves_in_first() -> None:
+    """``widen=K``: the root starts with the heuristic's K best moves (its first
+    choice among them) and lets one more in at 50, 100, 200, ... root visits."""
+    from seedbed.agents.heuristic import compact_policy_for, policy_for
+
+    game = seedbed.load("four_fields", players=2)
+    state = game.new_state(3)
+    me = state.current_player()
+    assert me is not None
+    infoset = state.infoset(me)
+    legal = infoset.legal_actions()
+    assert len(legal) > 8
+    searcher = ISMCTS(iterations=120, widen=3, seed=1)
+    order = searcher._ranking(infoset, policy_for(game), compact_policy_for(game))
+    assert sorted(order) == sorted(legal)
+    assert order[0] == make_agent("heuristic", seed=0).select_action(infoset)
+    root = searcher.search(infoset)
+    assert set(root.children) == set(order[:5])  # 3, one more at 50 visits, one at 100
+    assert sum(ch.visits for ch in root.children.values()) == 120
+    wide = ISMCTS(iterations=120, seed=1).search(infoset)
+    assert len(wide.children) == len(legal)

@@ -71,6 +71,20 @@ def test_expert_is_ismcts_with_exact_endgames() -> None:
         assert chosen == make_agent("ismcts:iterations=40", seed=6).select_action(infoset)
 
 
+def test_the_four_fields_expert_widens_its_root_from_the_heuristics_best_moves() -> None:
+    expert = make_agent("expert", seed=1)
+    spec = expert.spec_for("four_fields")  # type: ignore[attr-defined]
+    assert spec == f"endgame:widen=5,iterations={budget('expert', 'four_fields')}"
+    game = seedbed.load("four_fields", players=2)
+    for state in mid_game_states(game, seed=3, count=2):
+        player = state.current_player()
+        assert player is not None
+        infoset = state.infoset(player)
+        chosen = make_agent("expert:iterations=40", seed=6).select_action(infoset)
+        plain = make_agent("ismcts:iterations=40,widen=5", seed=6).select_action(infoset)
+        assert chosen == plain
+
+
 def test_the_expert_thinks_where_it_matters_in_sow() -> None:
     """In SOW the expert's ISMCTS spends its budget where decisions are open
     (``adapt``), with the share of the level's budget that costs the same CPU."""

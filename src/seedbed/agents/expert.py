@@ -290,6 +290,7 @@ class EndgameAgent:
         endgame_nodes: int = ENDGAME_NODES,
         turn_worlds: int = TURN_WORLDS,
         turn_nodes: int = TURN_NODES,
+        widen: int = 0,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("agent 'endgame' needs a budget: iterations= or time=")
@@ -303,7 +304,11 @@ class EndgameAgent:
         self.endgame_moves = endgame_moves
         self.endgame_nodes = endgame_nodes
         self.rng = random.Random(seed)
-        self.searcher = ISMCTS(iterations=iterations if seconds is None else CHUNK, seed=seed)
+        #: ISMCTS's ``widen`` (progressive unpruning at the root; 0: off). With a
+        #: ``time=`` budget each chunk starts its root again, so it lets in fewer moves.
+        self.searcher = ISMCTS(
+            iterations=iterations if seconds is None else CHUNK, seed=seed, widen=widen
+        )
         #: Whether the last decision was solved exactly.
         self.last_solved = False
         #: The solver's table and the (seat, scores, round end) it holds values for.
@@ -403,7 +408,9 @@ def choose(rows: list[tuple[int, int, float]], outcomes: Outcomes) -> int:
 
 
 def _make_endgame(options: dict[str, str], seed: int | None) -> EndgameAgent:
-    reject_unknown("endgame", options, {"iterations", "time", "endgame", "nodes", "worlds"})
+    reject_unknown(
+        "endgame", options, {"iterations", "time", "endgame", "nodes", "worlds", "widen"}
+    )
     iterations, seconds = budget_options("endgame", options, ISMCTS_ITERATIONS)
     moves = whole_option("endgame", "endgame", options.get("endgame", str(ENDGAME_MOVES)), 0)
     nodes = whole_option("endgame", "nodes", options.get("nodes", str(ENDGAME_NODES)), 1)
@@ -415,6 +422,7 @@ def _make_endgame(options: dict[str, str], seed: int | None) -> EndgameAgent:
         endgame_moves=moves,
         endgame_nodes=nodes,
         turn_worlds=worlds,
+        widen=whole_option("endgame", "widen", options.get("widen", "0"), 0),
     )
 
 
@@ -425,5 +433,6 @@ register_agent(
     f"endgame={ENDGAME_MOVES}: solve with at most this many moves left, "
     f"nodes={ENDGAME_NODES}: the solver's budget, past which ISMCTS decides; "
     f"worlds={TURN_WORLDS}: worlds sampled to search who wins at the next check of the "
-    "game's end in two-player Harvest, 0 never; 8 is the measured setting)",
+    "game's end in two-player Harvest, 0 never; 8 is the measured setting; "
+    "widen=K: ISMCTS's progressive unpruning at the root, 0 off)",
 )

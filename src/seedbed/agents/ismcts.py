@@ -67,6 +67,9 @@ DEFAULT_BIAS = 1.0
 DEFAULT_DEPTH = 1
 #: With ``adapt``: the share of the root's visits that settles a decision.
 DEFAULT_SETTLE = 0.5
+#: With ``widen``: the root's visits at which the first move beyond the first
+#: ``widen`` is let in; each further one waits for twice as many.
+WIDEN_FIRST = 50
 
 
 class _Node:
@@ -299,6 +302,7 @@ class ISMCTS:
         noise: float = 0.0,
         lead: float = 0.0,
         horizon: int = 0,
+        widen: int = 0,
     ) -> None:
         check_budget("ismcts", iterations, seconds)
         if not (
@@ -351,6 +355,12 @@ class ISMCTS:
         #: like a cutoff's: games played out to their end (SOW) get more, shorter
         #: playouts, judged by the score there (with ``lead``, by its lead).
         self.horizon = horizon
+        #: Progressive unpruning at the root (0: off): the search starts with the
+        #: heuristic's ``widen`` best moves (it ranks them by choosing again among
+        #: the rest) and lets in the next one each time the root's visits double
+        #: from :data:`WIDEN_FIRST`, so a small budget is spent on the plausible
+        #: moves instead of spread over every legal one.
+        self.widen = widen
         self.rng = random.Random(seed)
         #: Iterations run by the last :meth:`search` (for benchmarks).
         self.last_iterations = 0
@@ -389,9 +399,24 @@ class ISMCTS:
             cutoff = playout_cutoff(infoset.game)
         if self.horizon > 0:
             cutoff = ("at", infoset.move_number() + self.horizon)
+        order: list[int] = []
+        allowed: set[int] = set()
+        open_moves = 0
+        next_unlock = WIDEN_FIRST
+        if self.widen > 0:
+            order = self._ranking(infoset, policy, fast)
+            open_moves = min(len(order), self.widen)
+            while root.visits >= next_unlock and open_moves < len(order):
+                open_moves += 1
+                next_unlock *= 2
+            allowed = set(order[:open_moves])
         done = 0
         while (limit is None or done < limit) and (deadline is None or clock() < deadline):
             done += 1
+            if open_moves and root.visits >= next_unlock and open_moves < len(order):
+                open_moves += 1
+                next_unlock *= 2
+                allowed = set(order[:open_moves])
             state = infoset.sample(rng)
             start = state.scores()
             node = root
@@ -411,6 +436,8 @@ class ISMCTS:
                 elif len(path) >= max_depth:
                     break
                 legal = state.legal_actions()
+                if open_moves and node is root:
+                    legal = [a for a in legal if a in allowed] or legal
                 children = node.children
                 hint = -1
                 if bias > 0.0 and len(legal) > 1:
@@ -462,6 +489,25 @@ class ISMCTS:
                 child.total += values[mover]
         self.last_iterations = done
         return root
+
+    def _ranking(self, infoset: InfoSet, policy: Policy, fast: CompactPolicy | None) -> list[int]:
+        """The root's legal moves, best first by the heuristic: its choice, then its
+        choice among the rest, and so on (on one determinization: the seat's view is
+        the same in all of them)."""
+        rng = self.rng
+        state = infoset.sample(rng)
+        me = infoset.player
+        rest = infoset.legal_actions()
+        order: list[int] = []
+        while len(rest) > 1:
+            if fast is not None:
+                action = fast(state.compact_view(me), me, rest, rng)
+            else:
+                action = policy(_SeatObservation(state, me, rest), rng)
+            order.append(action)
+            rest.remove(action)
+        order.extend(rest)
+        return order
 
     def _settled(self, root: _Node) -> bool:
         most = 0
@@ -598,6 +644,7 @@ OPTIONS: frozenset[str] = frozenset(
         "noise",
         "lead",
         "horizon",
+        "widen",
     }
 )
 
@@ -657,6 +704,7 @@ def _make(options: dict[str, str], seed: int | None) -> ISMCTSAgent:
             noise=number("noise", 0.0, 0, 1),
             lead=number("lead", 0.0, 0, None),
             horizon=whole_option("ismcts", "horizon", options.get("horizon", "0")),
+            widen=whole_option("ismcts", "widen", options.get("widen", "0")),
         ),
         reuse=_flag(options, "reuse"),
     )
@@ -667,6 +715,6 @@ register_agent(
     _make,
     "information-set MCTS (iterations=600 | time=CPU seconds, rollout=heuristic|random, c=0.7, "
     "cutoff=auto|score|round|none|N, bias=1, depth=1; depth=0: no limit; turns=1: depth in "
-    "turns, reuse=1, adapt=X with settle=0.5, margin=W, noise=P, lead=S, horizon=N: "
+    "turns, reuse=1, adapt=X with settle=0.5, margin=W, noise=P, lead=S, horizon=N, widen=K: "
     "docs/agents.md)",
 )

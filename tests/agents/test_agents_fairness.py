@@ -23,6 +23,9 @@ SPECS = [
     "ismcts:iterations=12,rollout=random,bias=0,depth=0",
     "ismcts:iterations=6,depth=0",
     "ismcts:iterations=6",
+    # The options of the fifth expert run (docs/strength.md): widening from the
+    # heuristic's ranking, random playout moves, short playouts valued by the lead.
+    "ismcts:iterations=12,widen=2,noise=0.3,horizon=8,lead=2",
     "heuristic:noise=0.5",
     # The flat search and the default ISMCTS with exact endgames (seedbed.agents.expert;
     # their endgame positions: tests/agents/test_agents_expert.py).

@@ -5,12 +5,14 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 
 import pytest
 from agents_cases import configs, mid_game_states
 
 import seedbed
 from seedbed.agents import make_agent
+from seedbed.agents.base import Agent
 from seedbed.agents.ismcts import ISMCTS, top_moves
 
 
@@ -329,16 +331,31 @@ def test_reuse_starts_the_next_decision_of_the_turn_from_the_kept_subtree() -> N
     assert searcher.last_root.visits == below + 300
 
 
+def _play_heuristic(
+    state: seedbed.State,
+    agents: list[Agent] | None = None,
+    until: Callable[[seedbed.State], bool] | None = None,
+) -> list[Agent]:
+    """Play ``state`` on with heuristic ``agents`` (one per seat, seeded by seat if
+    not given) to the end, or to the first move after which ``until`` holds (the
+    game not over); the agents are returned to go on with."""
+    if agents is None:
+        agents = [make_agent("heuristic", seed=p) for p in range(state.game.num_players)]
+    while not state.is_terminal():
+        player = state.current_player()
+        assert player is not None
+        state.apply_action(agents[player].select_action(state.infoset(player)))
+        if until is not None and not state.is_terminal() and until(state):
+            break
+    return agents
+
+
 def test_margin_counts_the_lead_in_a_finished_game() -> None:
     from seedbed.agents.ismcts import _values
 
     game = seedbed.load("sow", players=2)
     state = game.new_state(5)
-    agents = [make_agent("heuristic", seed=p) for p in range(2)]
-    while not state.is_terminal():
-        player = state.current_player()
-        assert player is not None
-        state.apply_action(agents[player].select_action(state.infoset(player)))
+    _play_heuristic(state)
     plain = _values(state, [0.0, 0.0])
     assert plain == state.returns()
     mixed = _values(state, [0.0, 0.0], 0.3)
@@ -388,18 +405,20 @@ def test_noise_replaces_the_heuristic_by_random_moves_in_playouts() -> None:
         assert fast is not None
         return fast(view, player, legal, rng)
 
-    def playout(rollout: object, seed: int) -> tuple[list[str], int]:
+    def playout(noise: float, seed: int) -> tuple[list[str], int]:
         nonlocal asked
         asked = 0
         state = game.new_state(4)
-        rollout(state, random.Random(seed), "round", policy_for(game), counting)  # type: ignore[operator]
+        search._heuristic_rollout(
+            state, random.Random(seed), "round", policy_for(game), counting, noise
+        )
         return state.history(), asked
 
-    plain, plain_asked = playout(search._heuristic_rollout, 1)
+    plain, plain_asked = playout(0.0, 1)
     assert plain_asked > 20
-    never, never_asked = playout(search._noisy_rollout(1.0), 1)
+    never, never_asked = playout(1.0, 1)
     assert never_asked == 0 and never != plain
-    _, some = playout(search._noisy_rollout(0.5), 1)
+    _, some = playout(0.5, 1)
     assert 0.2 * plain_asked < some < 0.8 * plain_asked
     agent = make_agent("ismcts:iterations=40,noise=0.2", seed=1)
     assert agent.searcher.noise == 0.2  # type: ignore[attr-defined]
@@ -420,14 +439,7 @@ def test_lead_values_a_cut_playout_by_the_total_scores_lead() -> None:
 
     game = seedbed.load("four_fields", players=2)
     state = game.new_state(6)
-    agents = [make_agent("heuristic", seed=p) for p in range(2)]
-    while not state.is_terminal():
-        player = state.current_player()
-        assert player is not None
-        state.apply_action(agents[player].select_action(state.infoset(player)))
-        scores = state.scores()
-        if scores[0] != scores[1] and not state.is_terminal():
-            break
+    agents = _play_heuristic(state, until=lambda s: s.scores()[0] != s.scores()[1])
     assert not state.is_terminal()
     a, b = state.scores()
     start = [a - 1.0, b - 1.0]  # one point each since the draw: the shares are even
@@ -436,10 +448,7 @@ def test_lead_values_a_cut_playout_by_the_total_scores_lead() -> None:
     assert led[0] == pytest.approx(1.0 / (1.0 + math.exp((b - a) / 2.0)))
     assert sum(led) == pytest.approx(1.0)
     assert (led[0] > 0.5) == (a > b)
-    while not state.is_terminal():
-        player = state.current_player()
-        assert player is not None
-        state.apply_action(agents[player].select_action(state.infoset(player)))
+    _play_heuristic(state, agents)
     assert _values(state, [0.0, 0.0], lead=2.0) == state.returns()
     with pytest.raises(ValueError, match=">= 0"):
         make_agent("ismcts:lead=-1")
@@ -456,8 +465,8 @@ def test_horizon_stops_playouts_that_many_moves_after_the_root() -> None:
     search._heuristic_rollout(state, random.Random(1), ("at", 7), policy_for(game))
     assert state.move_number() == 7 and not state.is_terminal()
     noisy = game.new_state(3)
-    search._noisy_rollout(0.5)(
-        noisy, random.Random(1), ("at", 9), policy_for(game), compact_policy_for(game)
+    search._heuristic_rollout(
+        noisy, random.Random(1), ("at", 9), policy_for(game), compact_policy_for(game), 0.5
     )
     assert noisy.move_number() == 9
     # One move deep, nobody has scored yet: every root move is worth an even share.

@@ -113,7 +113,10 @@ def _random_rollout(
     cutoff: Cutoff,
     policy: Policy,
     fast: CompactPolicy | None = None,
+    noise: float = 0.0,
 ) -> None:
+    """Play ``state`` on uniformly at random (``noise``, for the heuristic playout's
+    signature: every move here is random already)."""
     rnd = rng.random
     base, last = _stop_rule(state, cutoff)
     while not state.is_terminal():
@@ -168,10 +171,15 @@ def _heuristic_rollout(
     cutoff: Cutoff,
     policy: Policy,
     fast: CompactPolicy | None = None,
+    noise: float = 0.0,
 ) -> None:
     """Play ``state`` on with the heuristic ``policy`` for every seat; ``fast``, the
     policy's compact-view form if its game offers one, makes the same moves from
-    ``state.compact_view(seat)`` without an observation wrapper per move."""
+    ``state.compact_view(seat)`` without an observation wrapper per move. With
+    ``noise`` > 0 each decision with a choice is, with that probability, a uniformly
+    random legal move instead (``ismcts:noise=``): a deterministic policy judges
+    every world by one line of play, so its blind spots bias every estimate alike.
+    At 0 no extra number is drawn, so the default playouts stay as they were."""
     randrange = rng.randrange
     base, last = _stop_rule(state, cutoff)
     while not state.is_terminal():
@@ -183,6 +191,9 @@ def _heuristic_rollout(
         if len(legal) == 1:
             state.apply_action(legal[0])
             continue
+        if noise > 0.0 and rng.random() < noise:
+            state.apply_action(legal[randrange(len(legal))])
+            continue
         player = state.current_player()
         assert player is not None
         try:
@@ -193,50 +204,6 @@ def _heuristic_rollout(
         except Exception:  # a policy bug must not end a search; play randomly instead
             action = legal[randrange(len(legal))]
         state.apply_action(action)
-
-
-def _noisy_rollout(noise: float) -> Any:
-    """:func:`_heuristic_rollout` in which each decision with a choice is, with
-    probability ``noise``, a uniformly random legal move instead of the policy's
-    (``ismcts:noise=``). A deterministic policy judges every world by one line of
-    play, so its blind spots bias every estimate the same way; random deviations
-    trade some of that bias for variance. A separate function keeps the default
-    playout loop free of the extra draw."""
-
-    def rollout(
-        state: State,
-        rng: random.Random,
-        cutoff: Cutoff,
-        policy: Policy,
-        fast: CompactPolicy | None = None,
-    ) -> None:
-        rnd = rng.random
-        randrange = rng.randrange
-        base, last = _stop_rule(state, cutoff)
-        while not state.is_terminal():
-            if base is not None and state.scores() != base:
-                return
-            if last and state.move_number() >= last:
-                return
-            legal = state.legal_actions()
-            if len(legal) == 1:
-                state.apply_action(legal[0])
-                continue
-            if rnd() < noise:
-                state.apply_action(legal[randrange(len(legal))])
-                continue
-            player = state.current_player()
-            assert player is not None
-            try:
-                if fast is not None:
-                    action = fast(state.compact_view(player), player, legal, rng)
-                else:
-                    action = policy(_SeatObservation(state, player, legal), rng)
-            except Exception:  # as in _heuristic_rollout
-                action = legal[randrange(len(legal))]
-            state.apply_action(action)
-
-    return rollout
 
 
 def _values(
@@ -375,8 +342,7 @@ class ISMCTS:
         log = math.log
         sqrt = math.sqrt
         rollout = _heuristic_rollout if self.rollout == "heuristic" else _random_rollout
-        if self.rollout == "heuristic" and self.noise > 0.0:
-            rollout = _noisy_rollout(self.noise)
+        noise = self.noise
         if root is None:
             root = _Node()
         limit = self.iterations
@@ -406,14 +372,12 @@ class ISMCTS:
         if self.widen > 0:
             order = self._ranking(infoset, policy, fast)
             open_moves = min(len(order), self.widen)
-            while root.visits >= next_unlock and open_moves < len(order):
-                open_moves += 1
-                next_unlock *= 2
             allowed = set(order[:open_moves])
         done = 0
         while (limit is None or done < limit) and (deadline is None or clock() < deadline):
             done += 1
-            if open_moves and root.visits >= next_unlock and open_moves < len(order):
+            # (A kept root may be past several unlocks already: catch up here.)
+            while open_moves and root.visits >= next_unlock and open_moves < len(order):
                 open_moves += 1
                 next_unlock *= 2
                 allowed = set(order[:open_moves])
@@ -480,7 +444,7 @@ class ISMCTS:
                 path.append((child, player))
                 node = child
             # Simulation.
-            rollout(state, rng, cutoff, policy, fast)
+            rollout(state, rng, cutoff, policy, fast, noise)
             values = _values(state, start, margin, lead)
             # Backpropagation.
             root.visits += 1

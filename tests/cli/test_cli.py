@@ -213,6 +213,37 @@ def test_play_hints_show_ismcts_estimates(toy_registered, capsys, monkeypatch) -
     assert "estimated win share" in out
 
 
+def test_hint_seconds_sets_the_search_time_and_turns_hints_on(
+    toy_registered, capsys, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    from seedbed.agents import ismcts
+
+    asked: list[float | None] = []
+    real = ismcts.top_moves
+
+    def spy(infoset, seconds=None, **kw):  # type: ignore[no-untyped-def]
+        asked.append(seconds)
+        return real(infoset, seconds=seconds, **kw)
+
+    monkeypatch.setattr(ismcts, "top_moves", spy)
+    code, out, _ = run_cli(
+        capsys,
+        ["play", "toy", "--seed", "3", "--hint-seconds", "0.05"],
+        stdin="hint\n" + "1\n" * 10,
+    )
+    assert code == 0
+    assert "estimated win share" in out
+    assert asked == [0.05]
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "many", "1000"])
+def test_bad_hint_seconds_is_a_clear_error(capsys, value) -> None:  # type: ignore[no-untyped-def]
+    code, out, err = run_cli(capsys, ["play", "toy", "--hint-seconds", value], stdin="")
+    assert code == 2
+    assert "--hint-seconds" in out + err
+    assert "Traceback" not in out + err
+
+
 def test_hint_without_hints_flag_explains(toy_registered, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     code, out, _ = run_cli(capsys, ["play", "toy", "--seed", "3"], stdin="hint\n" + "1\n" * 10)
     assert code == 0

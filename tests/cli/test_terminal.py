@@ -86,7 +86,12 @@ def test_ctrl_c_without_a_save_file_writes_one(tmp_path: Path, children) -> None
 
 def test_ctrl_c_during_a_hint_stops_the_hint_not_the_game(tmp_path: Path, children) -> None:  # type: ignore[no-untyped-def]
     save = tmp_path / "g.json"
-    child = spawn(["play", "sewn", "--seed", "5", "--hints", "--save", str(save)], tmp_path)
+    # A hint far longer than the test's patience: only the Ctrl-C can end it, however
+    # slow or fast the machine (with the default second, a busy CI machine once let the
+    # hint finish before the Ctrl-C arrived).
+    child = spawn(
+        ["play", "sewn", "--seed", "5", "--hint-seconds", "300", "--save", str(save)], tmp_path
+    )
     children.append(child)
     child.expect(PROMPT)
     child.sendline("hint")

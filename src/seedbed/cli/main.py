@@ -209,6 +209,15 @@ def play(
     hints: Annotated[
         bool, typer.Option("--hints", help="Offer 'hint' at your prompt (ISMCTS advice).")
     ] = False,
+    hint_seconds: Annotated[
+        float | None,
+        typer.Option(
+            "--hint-seconds",
+            min=0.01,
+            max=600.0,
+            help="How long a hint thinks (CPU seconds; default 1). Implies --hints.",
+        ),
+    ] = None,
     option: OptionArg = None,
 ) -> None:
     """Play in the terminal against agents, or hot-seat with friends."""
@@ -227,7 +236,14 @@ def play(
     for s in seats:
         if s.agent_spec is not None:
             make_agent(s.agent_spec)  # validate every spec before the game starts
-    code = PlaySession(state, seats, console, save_path=save, hints=hints).run()
+    code = PlaySession(
+        state,
+        seats,
+        console,
+        save_path=save,
+        hints=hints or hint_seconds is not None,
+        hint_seconds=hint_seconds,
+    ).run()
     if code:
         raise typer.Exit(code)
 

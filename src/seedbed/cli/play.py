@@ -19,6 +19,7 @@ new file so that ``seedbed play --resume`` can continue it.
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib
 import random
 import signal
@@ -118,13 +119,18 @@ def resumed_seats(
 HintFn = Callable[[State, int], list[tuple[str, float]]]
 
 
-def _default_hints(state: State, player: int) -> list[tuple[str, float]]:
-    """Top moves by ISMCTS for ``player`` (loaded lazily: it is the agents layer's)."""
+def _default_hints(
+    state: State, player: int, seconds: float | None = None
+) -> list[tuple[str, float]]:
+    """Top moves by ISMCTS for ``player`` (loaded lazily: it is the agents layer's),
+    after ``seconds`` of search (:data:`HINT_SECONDS` if not given)."""
     try:
         ismcts = importlib.import_module("seedbed.agents.ismcts")
     except ImportError as exc:  # pragma: no cover - present once the agents land
         raise SeedbedError("hints need the ismcts agent, which is not installed") from exc
-    top: list[tuple[str, float]] = ismcts.top_moves(state.infoset(player), seconds=HINT_SECONDS)
+    top: list[tuple[str, float]] = ismcts.top_moves(
+        state.infoset(player), seconds=HINT_SECONDS if seconds is None else seconds
+    )
     return top
 
 
@@ -174,6 +180,7 @@ class PlaySession:
         save_path: Path | None = None,
         hints: bool = False,
         hint_fn: HintFn | None = None,
+        hint_seconds: float | None = None,
         agent_seed: int | None = None,
         interactive: bool | None = None,
     ) -> None:
@@ -182,6 +189,8 @@ class PlaySession:
         self.console = console
         self.save_path = save_path
         self.hints = hints
+        if hint_fn is None and hint_seconds is not None:
+            hint_fn = functools.partial(_default_hints, seconds=hint_seconds)
         self.hint_fn = hint_fn or _default_hints
         #: Pause after a round's score sheet (a person reads it); not in a pipe.
         self.interactive = sys.stdin.isatty() if interactive is None else interactive
@@ -496,7 +505,6 @@ class PlaySession:
         if not self.hints:
             c.print("hints are off: start the game with --hints")
             return
-        c.print("thinking... (Ctrl-C stops the hint)")
         top = self._think(player)
         if top is None:
             c.print("hint stopped")
@@ -509,11 +517,15 @@ class PlaySession:
             line.append(f": estimated win share {value:.0%}")
             c.print(line)
 
+    def _say_thinking(self) -> None:
+        self.console.print("thinking... (Ctrl-C stops the hint)")
+
     def _think(self, player: int) -> list[tuple[str, float]] | None:
         """The hint, or ``None`` if Ctrl-C stopped it. While it thinks, SIGINT raises
         :class:`_StopHint` (once) instead of KeyboardInterrupt; the handler is put back
         whatever happens, even if the signal lands while it is being put back."""
         if not _in_main_thread():
+            self._say_thinking()
             try:
                 return self.hint_fn(self.state, player)
             except SeedbedError as exc:
@@ -530,6 +542,9 @@ class PlaySession:
         try:
             try:
                 signal.signal(signal.SIGINT, on_sigint)
+                # Only now say so: a Ctrl-C that answers this line must stop the hint,
+                # not reach the game's own handler and end the game.
+                self._say_thinking()
                 return self.hint_fn(self.state, player)
             finally:
                 armed[0] = False

@@ -1,0 +1,146 @@
+"""How much could knowing the hidden cards be worth to a search? An upper bound.
+
+One seat plays ISMCTS whose every determinization is the true state (it sees every
+hand, every face-down card and the deck: a cheat, which no product agent may be),
+the other seats play the same ISMCTS honestly, at the same iteration budget, over
+duplicate deals (each deal with the cheat in every seat). No inference from what a
+seat saw (how rivals play, plant or pick) can tell a search more than the truth
+does, so if the cheat's edge is small, a better model of the hidden cards cannot
+give the honest search a large one: its gains must come from the search or its
+playouts instead.
+
+    .venv/bin/python tools/measure/cheat_bound.py GAME PLAYERS SPEC DEALS SEED OUT.jsonl
+
+SPEC is an ``ismcts`` spec (``ismcts:iterations=300``). The report gives the cheat's
+share of the wins with a 95% interval clustered by deal (fair: 1 / PLAYERS) and its
+points minus the other seats' mean. Run two processes with different seeds to use
+two cores; rerunning the report over several files: ``... summary OUT.jsonl ...``.
+This is a measuring tool that reads the real state on purpose: it lives outside the
+package, and nothing in ``src/`` may do what it does.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from seedbed.agents import ismcts
+from seedbed.agents.base import register_agent
+from seedbed.core.protocol import InfoSet, State
+from seedbed.sim import stats
+from seedbed.sim.runner import GameResult, plan_matches, run_matches
+
+
+class _Known(State):
+    """A state whose every determinization is itself: the whole truth."""
+
+    def __init__(self, inner: State) -> None:
+        self._init_base(inner.game, inner.seed)
+        self.inner = inner
+
+    def current_player(self) -> int | None:
+        return self.inner.current_player()
+
+    def legal_actions(self) -> list[int]:
+        return self.inner.legal_actions()
+
+    def apply_action(self, action: int) -> None:
+        raise NotImplementedError("only searched, never played")
+
+    def action_to_string(self, action: int) -> str:
+        return self.inner.action_to_string(action)
+
+    def clone(self) -> State:
+        return _Known(self.inner.clone())
+
+    def scores(self) -> list[float]:
+        return self.inner.scores()
+
+    def resample_from_infostate(self, player: int, rng: random.Random) -> State:
+        return self.inner.clone()
+
+    def compact_view(self, player: int) -> tuple[int, ...]:
+        return self.inner.compact_view(player)
+
+    def information_state_string(self, player: int) -> str:
+        return self.inner.information_state_string(player)
+
+    def _to_dict(self) -> Any:
+        return self.inner._to_dict()
+
+
+class CheatAgent:
+    name = "ismcts-cheat"
+
+    def __init__(self, searcher: ismcts.ISMCTS) -> None:
+        self.searcher = searcher
+
+    def select_action(self, infoset: InfoSet) -> int:
+        truth = InfoSet(_Known(infoset._state), infoset.player)
+        return self.searcher.ranked(truth)[0][0]
+
+
+def _cheat(options: dict[str, str], seed: int | None) -> CheatAgent:
+    return CheatAgent(ismcts._make(options, seed).searcher)
+
+
+def _interval(est: stats.Estimate, spec: str) -> str:
+    if est.low is None or est.high is None:
+        return "[n/a]"
+    return f"[{est.low:{spec}}, {est.high:{spec}}]"
+
+
+def summary(paths: list[str]) -> None:
+    rows = [json.loads(line) for p in paths for line in Path(p).read_text("utf-8").splitlines()]
+    if not rows:
+        raise SystemExit("no games in those files")
+    players = len(rows[0]["scores"])
+    wins = [r["returns"][r["seat"]] for r in rows]
+    margins = []
+    for r in rows:
+        others = [s for q, s in enumerate(r["scores"]) if q != r["seat"]]
+        margins.append(r["scores"][r["seat"]] - sum(others) / len(others))
+    deals = [(r["seed"], r["deal"]) for r in rows]
+    share, margin = stats.share(wins, deals), stats.mean(margins, deals)
+    print(
+        f"{rows[0]['cheat']} (cheating) against {rows[0]['honest']}: {len(rows)} games "
+        f"({len(set(deals))} deals), win share {share.mean:.3f} {_interval(share, '.3f')} "
+        f"(fair {1 / players:.3f}), points vs the others' mean {margin.mean:+.2f} "
+        f"{_interval(margin, '+.2f')}"
+    )
+
+
+def main(argv: list[str]) -> None:
+    if argv[:1] == ["summary"]:
+        summary(argv[1:])
+        return
+    if len(argv) != 6:
+        raise SystemExit(__doc__)
+    game_id, players, spec, deals, seed, out = argv
+    if not spec.startswith("ismcts"):
+        raise SystemExit("SPEC must be an ismcts spec")
+    register_agent("ismcts-cheat", _cheat, "ISMCTS that sees the true state (a measure)")
+    cheat = "ismcts-cheat" + spec.removeprefix("ismcts")
+    n = int(players)
+    matches = plan_matches(n, [cheat] + [spec] * (n - 1), int(deals), int(seed), duplicate=True)
+    t0 = time.perf_counter()
+    with open(out, "a", encoding="utf-8") as f:
+
+        def record(r: GameResult) -> None:
+            row = {"cheat": cheat, "honest": spec, "seed": int(seed), "deal": r.deal}
+            row |= {"seat": r.agent_of_seat.index(0), "scores": r.scores}
+            row |= {"returns": r.returns, "moves": r.moves}
+            f.write(json.dumps(row) + "\n")
+            f.flush()
+
+        run_matches(game_id, {"players": n}, matches, int(seed), workers=1, on_result=record)
+    print(f"{time.perf_counter() - t0:.0f} s", file=sys.stderr)
+    summary([out])
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -80,7 +80,7 @@ def test_search_decides_the_same_with_either_form(
         fast = ISMCTS(iterations=40, seed=5)
         root = fast.search(infoset)
         with monkeypatch.context() as patch:
-            patch.setattr(heuristic, "compact_policy_for", lambda game: None)
+            patch.setattr(heuristic, "compact_policy_for", lambda game, sharp=False: None)
             slow = ISMCTS(iterations=40, seed=5)
             other = slow.search(infoset)
         assert {a: (c.visits, c.total) for a, c in root.children.items()} == {

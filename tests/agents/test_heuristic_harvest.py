@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import seedbed
-from seedbed.agents.heuristic.harvest import choose
+from seedbed.agents.heuristic.harvest import choose, choose_sharp
 from seedbed.core.protocol import State
 
 
@@ -28,12 +28,16 @@ class Seat:
         return self._compact
 
 
-def decide(text: str, players: int = 2, option: str = "table", seed: int = 0) -> str:
-    """The heuristic's move, in notation, in position ``text``."""
+def decide(
+    text: str, players: int = 2, option: str = "table", seed: int = 0, sharp: bool = False
+) -> str:
+    """The heuristic's move, in notation, in position ``text`` (``sharp``: the sharper
+    policy's)."""
     state = seedbed.load("harvest", players=players, harvest_cards_played=option).from_position(
         text
     )
-    return state.action_to_string(choose(Seat(state), random.Random(seed)))  # type: ignore[arg-type]
+    policy = choose_sharp if sharp else choose
+    return state.action_to_string(policy(Seat(state), random.Random(seed)))  # type: ignore[arg-type]
 
 
 ACTION = "dealer=1 phase=action houses=2C/- village=7C hands={}/2D,3D,4D,5D,6D,7D,8D fields={}/-"
@@ -113,3 +117,40 @@ def test_it_keeps_in_the_house_the_card_it_could_not_help_showing() -> None:
     would complete the spades' J, Q and K at 0-0 goes into the house."""
     text = "dealer=1 hands=KS,2H,7D/2D,3D,4D village=JS,QS"
     assert decide(text) == "house KS"
+
+
+def test_the_sharp_policy_shows_the_card_the_rival_wants() -> None:
+    """The rest of the hand goes to the rival: the sharp policy shows the 7D that the
+    rival's planted diamonds want (so the rival does not get it), where the plain one
+    shows the card it needs least itself, as it always has with two players."""
+    text = "dealer=1 phase=village hands=2H,7D,QS,9C/2S,3S,4S,5S,6S houses=3C/- fields=-/AD"
+    assert decide(text) == "village QS"
+    assert decide(text, sharp=True) == "village 7D"
+
+
+def test_the_sharp_policy_ends_the_game_when_that_wins_it() -> None:
+    """Ruling 8 (b): showing KS puts the spades' J, Q and K face up and ends the game at
+    the turn's end, 18 to 0. The sharp policy takes the win; the plain one shows a
+    heart it no longer needs (its hearts field is harvested)."""
+    text = (
+        "dealer=1 phase=village hands=KS,2H,7H,9H/2D,3D,4D,5D,6D houses=3C/- "
+        "village=JS,QS fields=AH,6H,JH/-"
+    )
+    assert decide(text) == "village 7H"
+    assert decide(text, sharp=True) == "village KS"
+
+
+def test_the_sharp_policy_still_does_not_end_the_game_behind() -> None:
+    """Ending the game while behind stays the last resort in the sharp policy too."""
+    text = ZERO.replace("village=JS,QS", "village=JS,QS fields=-/AH,6H,JH")
+    assert decide(text, sharp=True) != "village KS"
+
+
+def test_the_sharp_policy_gives_a_legal_move_at_every_seat_count() -> None:
+    for players in (2, 3, 4):
+        state = seedbed.load("harvest", players=players).new_state(players + 10)
+        rng = random.Random(players)
+        while not state.is_terminal():
+            move = choose_sharp(Seat(state), rng)  # type: ignore[arg-type]
+            assert move in state.legal_actions()
+            state.apply_action(move)

@@ -35,35 +35,46 @@ __all__ = [
     "policy_for",
 ]
 
-_CACHE: dict[str, Policy] = {}
-_COMPACT_CACHE: dict[str, CompactPolicy | None] = {}
+_CACHE: dict[tuple[str, bool], Policy] = {}
+_COMPACT_CACHE: dict[tuple[str, bool], CompactPolicy | None] = {}
 
 
-def policy_for(game: Game | type[Game]) -> Policy:
-    """The heuristic policy ``game`` declares (the generic one if it declares none)."""
+def policy_for(game: Game | type[Game], sharp: bool = False) -> Policy:
+    """The heuristic policy ``game`` declares (the generic one if it declares none).
+
+    ``sharp``: its sharper form, ``<name>_sharp`` in the policy's module, where the
+    module offers one (Harvest's and SOW's today), else the policy itself. The plain policies
+    keep their play (the ``casual`` level, and what today's searches assume), so a
+    better reading of a game goes into the sharp form, which the expert plays out."""
     entry = game.policy
     if entry is None:
         return generic_choose
-    policy = _CACHE.get(entry)
+    policy = _CACHE.get((entry, sharp))
     if policy is None:
         module_name, _, name = entry.partition(":")
-        policy = getattr(importlib.import_module(module_name), name)
-        _CACHE[entry] = policy
+        module = importlib.import_module(module_name)
+        policy = getattr(module, name)
+        if sharp:
+            policy = getattr(module, f"{name}_sharp", policy)
+        _CACHE[entry, sharp] = policy
     return policy
 
 
-def compact_policy_for(game: Game | type[Game]) -> CompactPolicy | None:
+def compact_policy_for(game: Game | type[Game], sharp: bool = False) -> CompactPolicy | None:
     """The compact-view form of the policy ``game`` declares (``<name>_compact`` in the
     policy's module), or ``None`` if it offers none (then search playouts call the
-    policy itself on an observation)."""
+    policy itself on an observation). With ``sharp``, the form of the policy
+    :func:`policy_for` gives (``<name>_sharp_compact`` where a sharp form exists)."""
     entry = game.policy
     if entry is None:
         return None
-    if entry not in _COMPACT_CACHE:
+    if (entry, sharp) not in _COMPACT_CACHE:
         module_name, _, name = entry.partition(":")
         module = importlib.import_module(module_name)
-        _COMPACT_CACHE[entry] = getattr(module, f"{name}_compact", None)
-    return _COMPACT_CACHE[entry]
+        if sharp and hasattr(module, f"{name}_sharp"):
+            name = f"{name}_sharp"
+        _COMPACT_CACHE[entry, sharp] = getattr(module, f"{name}_compact", None)
+    return _COMPACT_CACHE[entry, sharp]
 
 
 def playout_cutoff(game: Game | type[Game]) -> str | int | None:
@@ -80,10 +91,12 @@ class HeuristicAgent:
 
     name = "heuristic"
 
-    def __init__(self, seed: int | None = None, noise: float = 0.0) -> None:
+    def __init__(self, seed: int | None = None, noise: float = 0.0, sharp: bool = False) -> None:
         self.rng = random.Random(seed)
         #: How often a uniformly random legal move replaces the policy's (0: never).
         self.noise = noise
+        #: Whether it plays the game's sharper policy (:func:`policy_for`).
+        self.sharp = sharp
 
     def select_action(self, infoset: InfoSet) -> int:
         legal = infoset.legal_actions()
@@ -91,19 +104,23 @@ class HeuristicAgent:
             return legal[0]
         if self.noise > 0.0 and self.rng.random() < self.noise:
             return legal[self.rng.randrange(len(legal))]
-        return policy_for(infoset.game)(infoset, self.rng)
+        return policy_for(infoset.game, self.sharp)(infoset, self.rng)
 
 
 def _make(options: dict[str, str], seed: int | None) -> HeuristicAgent:
-    reject_unknown("heuristic", options, {"noise"})
+    reject_unknown("heuristic", options, {"noise", "sharp"})
     noise = 0.0
     if "noise" in options:
         noise = number_option("heuristic", "noise", options["noise"], 0, 1)
-    return HeuristicAgent(seed, noise)
+    sharp = options.get("sharp", "0")
+    if sharp not in ("0", "1"):
+        raise ValueError(f"agent 'heuristic' option sharp takes 0 or 1, not {sharp!r}")
+    return HeuristicAgent(seed, noise, sharp == "1")
 
 
 register_agent(
     "heuristic",
     _make,
-    "rule-based play from each rulebook's tips (fast; noise=P: a random move with probability P)",
+    "rule-based play from each rulebook's tips (fast; noise=P: a random move with probability P;"
+    " sharp=1: the game's sharper policy, where it has one)",
 )

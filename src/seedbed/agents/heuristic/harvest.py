@@ -58,6 +58,8 @@ NUMBER: Final = VALUE
 NEED: Final = REQUIRED_STAGE
 #: What a move that ends the game badly loses: more than any other consideration.
 LAST_RESORT: Final = 1000.0
+#: What the sharp policy adds to a move that ends the game while ahead.
+WIN_NOW: Final = 500.0
 
 
 def _stages(fields: int) -> list[int]:
@@ -116,24 +118,45 @@ def _one(hand: int, card: int) -> int:
     return 1 << 53 if hand >> 53 & 1 else 1 << 52
 
 
-def _ends_badly(kind: int, card: int, fields: int, played: int, counts: bool, rival: int) -> bool:
-    """Whether the move makes the game end when the turn ends (ruling 8: our fourth
-    field, or the last of a suit's J, Q and K face up where it counts) with our score
-    below ``rival``'s, the best of the others', or at 0 (a shared nothing)."""
+def _end_score(kind: int, card: int, fields: int, played: int, counts: bool) -> int:
+    """Our score if the move makes the game end when the turn ends (ruling 8: our
+    fourth field, or the last of a suit's J, Q and K face up where it counts), else -1."""
     if card >= JOKER:
-        return False
+        return -1
     bit = 1 << card
     if kind in (KIND_PLAY, KIND_ASSIST):
         fields |= bit
     elif not counts:  # a card into the village counts for nothing
-        return False
+        return -1
     if not (harvest_cards_played(played | bit) or popcount(fields) == 12):
-        return False
-    score = field_score(fields)
-    return score < rival or score == 0
+        return -1
+    return field_score(fields)
+
+
+def _ends_badly(kind: int, card: int, fields: int, played: int, counts: bool, rival: int) -> bool:
+    """Whether the move makes the game end when the turn ends with our score below
+    ``rival``'s, the best of the others', or at 0 (a shared nothing)."""
+    score = _end_score(kind, card, fields, played, counts)
+    return score >= 0 and (score < rival or score == 0)
 
 
 def choose(obs: Observation, rng: random.Random) -> int:
+    return _choose(obs, rng, False)
+
+
+def choose_sharp(obs: Observation, rng: random.Random) -> int:
+    """The sharper policy (``heuristic:sharp=1``, ``ismcts:sharp=1``). With two players
+    it weighs what it shows and passes by the rival's fields, not its own. It reads
+    the pass: whatever it does not keep, play or show goes to the rival, so its
+    village card is the one the rival would want most (its own use of the card no
+    longer counts against showing it: the card would leave with the hand anyway), and
+    its house card keeps, beside what it needs, what the rival would want. And it ends
+    the game when that wins it (a fourth field, or a suit's last court card, while
+    ahead). Two-player games against :func:`choose`: docs/agents.md."""
+    return _choose(obs, rng, True)
+
+
+def _choose(obs: Observation, rng: random.Random, sharp: bool) -> int:
     legal = obs.legal_actions()
     if len(legal) == 1:
         return legal[0]
@@ -142,9 +165,12 @@ def choose(obs: Observation, rng: random.Random) -> int:
     players = view[CV_PLAYERS]
     fields = view[CV_FIELDS + me]
     stages = _stages(fields)
-    # With two players the policy has always weighed its own fields as the pass
+    # With two players the plain policy has always weighed its own fields as the pass
     # receiver's (it read "across" as two seats on); kept so that its play is the same.
-    rival = me if players == 2 else pass_receiver(players, view[CV_PASSES], me)
+    # The sharp one reads the rival's.
+    rival = pass_receiver(players, view[CV_PASSES], me)
+    if players == 2 and not sharp:
+        rival = me
     rival_stages = _stages(view[CV_FIELDS + rival])
     hand = view[CV_HAND]
     phase = view[CV_PHASE]
@@ -182,6 +208,8 @@ def choose(obs: Observation, rng: random.Random) -> int:
         if phase == PH_HOUSE:
             # The Joker's rank letter "J" has always counted as a Jack's 11 here.
             value = _use(card, after) + 0.01 * (11 if card >= JOKER else NUMBER[card])
+            if sharp:  # what we keep, the rival we pass to does not get
+                value += 0.3 * _use(card, rival_stages)
             if card == plan:
                 value -= 20.0
             if danger:
@@ -191,13 +219,18 @@ def choose(obs: Observation, rng: random.Random) -> int:
             scored.append((value, a))
             continue
         if phase == PH_VILLAGE:
-            value = _use(card, rival_stages) - 2.0 * _use(card, after)
+            value = _use(card, rival_stages)
+            # The sharp policy does not count our own use against showing a card:
+            # what we do not keep or play goes to the rival with the hand anyway.
+            if not sharp:
+                value -= 2.0 * _use(card, after)
             if card == plan:
                 value -= 50.0
         elif kind == KIND_ASSIST:
             value = _play_value(card, stages, fields) - 3.0
         elif kind == KIND_DISCARD:
-            value = -5.0 + 0.1 * _use(card, rival_stages) - 0.2 * _use(card, after)
+            deny = 0.5 if sharp else 0.1
+            value = -5.0 + deny * _use(card, rival_stages) - 0.2 * _use(card, after)
         else:  # plant, tend, harvest
             value = _play_value(card, stages, fields)
             if NEED[card] == 0:
@@ -210,7 +243,11 @@ def choose(obs: Observation, rng: random.Random) -> int:
                         follow += 1.0
                     suit_cards ^= low
                 value += follow
-        if guard and _ends_badly(kind, card, fields, played, counts, rival_score):
-            value -= LAST_RESORT
+        if guard:
+            end = _end_score(kind, card, fields, played, counts)
+            if end >= 0 and (end < rival_score or end == 0):
+                value -= LAST_RESORT
+            elif sharp and end > rival_score:
+                value += WIN_NOW
         scored.append((value, a))
     return pick_best(scored, rng)

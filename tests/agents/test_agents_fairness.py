@@ -27,6 +27,9 @@ SPECS = [
     # heuristic's ranking, random playout moves, short playouts valued by the lead.
     "ismcts:iterations=12,widen=2,noise=0.3,horizon=8,lead=2",
     "heuristic:noise=0.5",
+    # The sharper policies (docs/agents.md), in the heuristic and in playouts.
+    "heuristic:sharp=1",
+    "ismcts:iterations=8,sharp=1",
     # The flat search and the default ISMCTS with exact endgames (seedbed.agents.expert;
     # their endgame positions: tests/agents/test_agents_expert.py).
     "flat:iterations=8",

@@ -151,6 +151,8 @@ def test_top_moves_with_a_single_legal_move(toy_registered: str) -> None:
         ("ismcts:bias=much", "number"),
         ("ismcts:bias=-1", "number >= 0"),
         ("ismcts:turns=yes", "0 or 1"),
+        ("ismcts:sharp=2", "0 or 1"),
+        ("heuristic:sharp=yes", "0 or 1"),
         ("ismcts:margin=2", "from 0 to 1"),
         ("ismcts:adapt=0.5", "from 1 to 100"),
         ("ismcts:settle=0", "from 0.01 to 1"),
@@ -499,3 +501,44 @@ def test_widen_lets_the_heuristics_best_moves_in_first() -> None:
     assert sum(ch.visits for ch in root.children.values()) == 120
     wide = ISMCTS(iterations=120, seed=1).search(infoset)
     assert len(wide.children) == len(legal)
+
+
+def test_sharp_plays_out_with_the_games_sharper_policy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``sharp=1``: playouts (and the bias's first move) call the game's sharper policy
+    where its policy module offers one (Harvest's ``choose_sharp``), and the plain
+    search never does."""
+    import seedbed.agents.heuristic as heuristic
+    import seedbed.agents.heuristic.harvest as harvest_policy
+
+    calls = []
+    real = harvest_policy.choose_sharp
+
+    def counted(obs, rng):  # type: ignore[no-untyped-def]
+        calls.append(obs.player)
+        return real(obs, rng)
+
+    monkeypatch.setattr(harvest_policy, "choose_sharp", counted)
+    monkeypatch.setattr(heuristic, "_CACHE", {})
+    monkeypatch.setattr(heuristic, "_COMPACT_CACHE", {})
+    state = seedbed.load("harvest", players=2).new_state(4)
+    me = state.current_player()
+    assert me is not None
+    infoset = state.infoset(me)
+    make_agent("ismcts:iterations=20", seed=1).select_action(infoset)
+    assert calls == []
+    move = make_agent("ismcts:iterations=20,sharp=1", seed=1).select_action(infoset)
+    assert move in infoset.legal_actions()
+    assert len(calls) > 20 and set(calls) == {0, 1}  # every seat's playout moves
+
+
+@pytest.mark.parametrize("game_id", ["sewn", "four_fields"])
+def test_sharp_changes_nothing_where_the_game_has_no_sharper_policy(game_id: str) -> None:
+    """A game whose policy module offers no sharper form plays out with its policy: the
+    same seed gives the same tree with or without ``sharp=1``."""
+    game = seedbed.load(game_id)
+    for state in mid_game_states(game, seed=2, count=2):
+        player = state.current_player()
+        assert player is not None
+        infoset = state.infoset(player)
+        plain = ISMCTS(iterations=30, seed=3).ranked(infoset)
+        assert ISMCTS(iterations=30, seed=3, sharp=True).ranked(infoset) == plain

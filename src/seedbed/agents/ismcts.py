@@ -270,6 +270,7 @@ class ISMCTS:
         lead: float = 0.0,
         horizon: int = 0,
         widen: int = 0,
+        sharp: bool = False,
     ) -> None:
         check_budget("ismcts", iterations, seconds)
         if not (
@@ -328,6 +329,9 @@ class ISMCTS:
         #: from :data:`WIDEN_FIRST`, so a small budget is spent on the plausible
         #: moves instead of spread over every legal one.
         self.widen = widen
+        #: Heuristic playouts (and the bias and widening rankings) use the game's
+        #: sharper policy where it has one (``seedbed.agents.heuristic.policy_for``).
+        self.sharp = sharp
         self.rng = random.Random(seed)
         #: Iterations run by the last :meth:`search` (for benchmarks).
         self.last_iterations = 0
@@ -352,8 +356,8 @@ class ISMCTS:
         bias = self.bias
         from seedbed.agents.heuristic import compact_policy_for, policy_for
 
-        policy = policy_for(infoset.game)
-        fast = compact_policy_for(infoset.game)
+        policy = policy_for(infoset.game, self.sharp)
+        fast = compact_policy_for(infoset.game, self.sharp)
         max_depth = self.depth if self.depth > 0 else 1 << 30
         by_turn = self.turns
         margin = self.margin
@@ -609,6 +613,7 @@ OPTIONS: frozenset[str] = frozenset(
         "lead",
         "horizon",
         "widen",
+        "sharp",
     }
 )
 
@@ -669,6 +674,7 @@ def _make(options: dict[str, str], seed: int | None) -> ISMCTSAgent:
             lead=number("lead", 0.0, 0, None),
             horizon=whole_option("ismcts", "horizon", options.get("horizon", "0")),
             widen=whole_option("ismcts", "widen", options.get("widen", "0")),
+            sharp=_flag(options, "sharp"),
         ),
         reuse=_flag(options, "reuse"),
     )
@@ -679,6 +685,6 @@ register_agent(
     _make,
     "information-set MCTS (iterations=600 | time=CPU seconds, rollout=heuristic|random, c=0.7, "
     "cutoff=auto|score|round|none|N, bias=1, depth=1; depth=0: no limit; turns=1: depth in "
-    "turns, reuse=1, adapt=X with settle=0.5, margin=W, noise=P, lead=S, horizon=N, widen=K: "
-    "docs/agents.md)",
+    "turns, reuse=1, adapt=X with settle=0.5, margin=W, noise=P, lead=S, horizon=N, widen=K, "
+    "sharp=1: docs/agents.md)",
 )

@@ -59,10 +59,10 @@ def test_a_search_level_plays_ismcts_with_its_budget_for_the_game() -> None:
 def test_expert_is_ismcts_with_exact_endgames() -> None:
     expert = make_agent("expert", seed=1)
     assert isinstance(expert, LevelAgent)
-    assert expert.spec_for("harvest") == f"endgame:iterations={budget('expert', 'harvest')}"
+    assert expert.spec_for("sewn") == f"endgame:iterations={budget('expert', 'sewn')}"
     assert make_agent("strong").spec_for("sow").startswith("ismcts:")  # type: ignore[attr-defined]
     # Away from an endgame it plays the default ISMCTS's move for the same seed.
-    game = seedbed.load("harvest", players=2)
+    game = seedbed.load("sewn")
     for state in mid_game_states(game, seed=3, count=2):
         player = state.current_player()
         assert player is not None
@@ -153,3 +153,22 @@ def test_the_server_accepts_every_level_for_a_seat() -> None:
         assert check_spec(level, max_seconds=10.0, max_iterations=100_000) == level
     with pytest.raises(ValueError):
         check_spec("expert:iterations=10000000", max_seconds=10.0, max_iterations=100_000)
+
+
+def test_the_harvest_expert_plays_out_with_the_sharper_policy() -> None:
+    """In Harvest the expert's ISMCTS plays out with the sharper policy (``sharp=1``),
+    at the level's whole budget."""
+    expert = make_agent("expert", seed=1)
+    spec = expert.spec_for("harvest")  # type: ignore[attr-defined]
+    assert spec == f"ismcts:sharp=1,iterations={budget('expert', 'harvest')}"
+    game = seedbed.load("harvest", players=2)
+    differs = 0
+    for state in mid_game_states(game, seed=3, count=4):
+        player = state.current_player()
+        assert player is not None
+        infoset = state.infoset(player)
+        chosen = make_agent("expert:iterations=40", seed=6).select_action(infoset)
+        sharp = make_agent("ismcts:iterations=40,sharp=1", seed=6).select_action(infoset)
+        assert chosen == sharp
+        differs += chosen != make_agent("ismcts:iterations=40", seed=6).select_action(infoset)
+    assert differs > 0  # not the plain search

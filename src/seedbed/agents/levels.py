@@ -23,7 +23,8 @@ takes a spec offers the levels. Each level stands for a real agent:
   ISMCTS that thinks longer on open decisions and stops early on settled ones
   (``adapt``), with the share of the budget that costs the plain search's CPU; in
   Four Fields, ``endgame`` whose ISMCTS considers the heuristic's five best moves
-  first and lets the others in as its visits grow (``widen=5``).
+  first and lets the others in as its visits grow (``widen=5``); in Harvest, ISMCTS
+  whose playouts use the game's sharper policy (``sharp=1``).
 
 The search levels have **iteration budgets**, not time budgets, so a level plays the
 same moves on every machine for the same seed (and its strength does not fall when
@@ -77,6 +78,10 @@ EXPERT: dict[str, tuple[str, float]] = {
     # The heuristic's five best moves first, one more at 50, 100, 200, ... visits:
     # 72% of games against plain ISMCTS at equal CPU (docs/strength.md, fifth run).
     "four_fields": ("endgame:widen=5", 1.0),
+    # Playouts with the sharper Harvest policy (it reads the pass and the rival's
+    # fields): 59.1% of games against plain ISMCTS at equal iterations and 5% less
+    # CPU, 58.1% at the expert's budget (docs/strength.md, eighth run).
+    "harvest": ("ismcts:sharp=1", 1.0),
 }
 
 LEVELS: tuple[str, ...] = ("beginner", "casual", "strong", "expert")

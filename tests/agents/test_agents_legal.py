@@ -30,12 +30,13 @@ def test_agent_plays_legal_moves(game_id: str, players: int, spec: str) -> None:
 
 
 @pytest.mark.parametrize(("game_id", "players"), configs())
-def test_heuristic_plays_whole_games_quickly(game_id: str, players: int) -> None:
-    """A whole game of heuristic agents: legal every move. (Its speed is measured by
-    benchmarks, never asserted here.)"""
+@pytest.mark.parametrize("spec", ["heuristic", "heuristic:sharp=1"])
+def test_heuristic_plays_whole_games_quickly(game_id: str, players: int, spec: str) -> None:
+    """A whole game of heuristic agents, plain or sharp (docs/agents.md): legal every
+    move. (Its speed is measured by benchmarks, never asserted here.)"""
     game = seedbed.load(game_id, players=players)
     state = game.new_state(123)
-    agents = [make_agent("heuristic", seed=p) for p in range(players)]
+    agents = [make_agent(spec, seed=p) for p in range(players)]
     assert policy_for(game) is not None
     decisions = 0
     while not state.is_terminal():

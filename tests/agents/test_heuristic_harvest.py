@@ -144,13 +144,3 @@ def test_the_sharp_policy_still_does_not_end_the_game_behind() -> None:
     """Ending the game while behind stays the last resort in the sharp policy too."""
     text = ZERO.replace("village=JS,QS", "village=JS,QS fields=-/AH,6H,JH")
     assert decide(text, sharp=True) != "village KS"
-
-
-def test_the_sharp_policy_gives_a_legal_move_at_every_seat_count() -> None:
-    for players in (2, 3, 4):
-        state = seedbed.load("harvest", players=players).new_state(players + 10)
-        rng = random.Random(players)
-        while not state.is_terminal():
-            move = choose_sharp(Seat(state), rng)  # type: ignore[arg-type]
-            assert move in state.legal_actions()
-            state.apply_action(move)

@@ -39,13 +39,3 @@ def test_the_sharp_policy_leaves_no_flower_in_a_rivals_rows() -> None:
     assert plain[1] == "place flower B/G"
     assert all(move.startswith("place seed") for move in sharp[:2])
     assert plain[-1] == sharp[-1] == "place flower R/Y"
-
-
-def test_the_sharp_policy_gives_a_legal_move_at_every_seat_count() -> None:
-    for players in (2, 3, 4):
-        state = seedbed.load("sow", players=players).new_state(players + 10)
-        rng = random.Random(players)
-        while not state.is_terminal():
-            move = choose_sharp(Seat(state), rng)  # type: ignore[arg-type]
-            assert move in state.legal_actions()
-            state.apply_action(move)

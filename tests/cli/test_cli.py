@@ -236,6 +236,94 @@ def test_hint_seconds_sets_the_search_time_and_turns_hints_on(
     assert asked == [0.05]
 
 
+def test_a_ctrl_c_that_lands_inside_a_playout_still_stops_the_hint(
+    capsys, monkeypatch, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    """The search plays a random move where a playout policy fails (a policy bug must
+    not end a search); Ctrl-C reaching the process while a policy runs must still stop
+    the hint, not be taken for such a failure. The signal is sent from inside the
+    playout policy, where a real Ctrl-C lands most of the time."""
+    import os
+    import signal
+
+    import seedbed.agents.heuristic as heuristic
+
+    real = heuristic.compact_policy_for
+    calls = [0]
+
+    def interrupting(game, sharp=False):  # type: ignore[no-untyped-def]
+        policy = real(game, sharp)
+        assert policy is not None
+
+        def choose(view, player, legal, rng):  # type: ignore[no-untyped-def]
+            calls[0] += 1
+            if calls[0] == 50:
+                os.kill(os.getpid(), signal.SIGINT)
+            return policy(view, player, legal, rng)
+
+        return choose
+
+    monkeypatch.setattr(heuristic, "compact_policy_for", interrupting)
+    monkeypatch.chdir(tmp_path)  # quitting saves the game here
+    code, out, _ = run_cli(
+        capsys,
+        ["play", "sewn", "--seed", "5", "--hint-seconds", "5"],
+        stdin="hint\nquit\n",
+    )
+    assert calls[0] >= 50
+    assert "hint stopped" in out
+    assert "estimated win share" not in out
+    assert code == 0
+
+
+def test_a_sigterm_that_lands_inside_a_bots_playout_ends_the_game_saved(
+    capsys, monkeypatch, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    """SIGTERM while a bot searches, inside a playout's policy: the game is saved and
+    the process ends as SIGTERM asks, as it does at the prompt (the search's guard
+    against failing policies must not take the signal for one)."""
+    import os
+    import signal
+
+    import seedbed.agents.heuristic as heuristic
+
+    real = heuristic.compact_policy_for
+    calls = [0]
+
+    def terminating(game, sharp=False):  # type: ignore[no-untyped-def]
+        policy = real(game, sharp)
+        assert policy is not None
+
+        def choose(view, player, legal, rng):  # type: ignore[no-untyped-def]
+            calls[0] += 1
+            if calls[0] == 50:
+                os.kill(os.getpid(), signal.SIGTERM)
+            return policy(view, player, legal, rng)
+
+        return choose
+
+    monkeypatch.setattr(heuristic, "compact_policy_for", terminating)
+    save = tmp_path / "g.json"
+    code, out, _ = run_cli(
+        capsys,
+        [
+            "play",
+            "sewn",
+            "--seed",
+            "5",
+            "--opponents",
+            "ismcts:iterations=300",
+            "--save",
+            str(save),
+        ],
+        stdin="quit\n",
+    )
+    assert calls[0] >= 50
+    assert "stopped by SIGTERM" in out
+    assert code == 128 + signal.SIGTERM
+    assert Record.load(save).moves == []  # the first bot was still thinking: nothing lost
+
+
 @pytest.mark.parametrize("value", ["0", "-1", "many", "1000"])
 def test_bad_hint_seconds_is_a_clear_error(capsys, value) -> None:  # type: ignore[no-untyped-def]
     code, out, err = run_cli(capsys, ["play", "toy", "--hint-seconds", value], stdin="")

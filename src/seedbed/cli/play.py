@@ -134,11 +134,17 @@ def _default_hints(
     return top
 
 
-class _StopHint(Exception):
+# Both are raised by signal handlers, wherever the program is when the signal lands,
+# so they derive from BaseException, as KeyboardInterrupt does: code that catches
+# Exception to survive a failure (the search plays a random move where a playout
+# policy fails) must not swallow them.
+
+
+class _StopHint(BaseException):
     """Ctrl-C while a hint is thinking: stops the hint, not the game."""
 
 
-class _Signalled(Exception):
+class _Signalled(BaseException):
     """The terminal closed (SIGHUP) or someone asked the process to end (SIGTERM)."""
 
     def __init__(self, signum: int) -> None:

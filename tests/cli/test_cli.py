@@ -236,34 +236,42 @@ def test_hint_seconds_sets_the_search_time_and_turns_hints_on(
     assert asked == [0.05]
 
 
-def test_a_ctrl_c_that_lands_inside_a_playout_still_stops_the_hint(
-    capsys, monkeypatch, tmp_path
-) -> None:  # type: ignore[no-untyped-def]
-    """The search plays a random move where a playout policy fails (a policy bug must
-    not end a search); Ctrl-C reaching the process while a policy runs must still stop
-    the hint, not be taken for such a failure. The signal is sent from inside the
-    playout policy, where a real Ctrl-C lands most of the time."""
+def _signal_from_a_playout(monkeypatch, signum: int) -> list[int]:  # type: ignore[no-untyped-def]
+    """Make the 50th playout policy call of any search send ``signum`` to this process,
+    from inside the policy: where a real signal lands most of the time in a search.
+    Returns the call count (one item), to check that the signal was sent."""
     import os
-    import signal
 
     import seedbed.agents.heuristic as heuristic
 
     real = heuristic.compact_policy_for
     calls = [0]
 
-    def interrupting(game, sharp=False):  # type: ignore[no-untyped-def]
+    def signalling(game, sharp=False):  # type: ignore[no-untyped-def]
         policy = real(game, sharp)
         assert policy is not None
 
         def choose(view, player, legal, rng):  # type: ignore[no-untyped-def]
             calls[0] += 1
             if calls[0] == 50:
-                os.kill(os.getpid(), signal.SIGINT)
+                os.kill(os.getpid(), signum)
             return policy(view, player, legal, rng)
 
         return choose
 
-    monkeypatch.setattr(heuristic, "compact_policy_for", interrupting)
+    monkeypatch.setattr(heuristic, "compact_policy_for", signalling)
+    return calls
+
+
+def test_a_ctrl_c_that_lands_inside_a_playout_still_stops_the_hint(
+    capsys, monkeypatch, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    """The search plays a random move where a playout policy fails (a policy bug must
+    not end a search); Ctrl-C reaching the process while a policy runs must still stop
+    the hint, not be taken for such a failure."""
+    import signal
+
+    calls = _signal_from_a_playout(monkeypatch, signal.SIGINT)
     monkeypatch.chdir(tmp_path)  # quitting saves the game here
     code, out, _ = run_cli(
         capsys,
@@ -282,27 +290,9 @@ def test_a_sigterm_that_lands_inside_a_bots_playout_ends_the_game_saved(
     """SIGTERM while a bot searches, inside a playout's policy: the game is saved and
     the process ends as SIGTERM asks, as it does at the prompt (the search's guard
     against failing policies must not take the signal for one)."""
-    import os
     import signal
 
-    import seedbed.agents.heuristic as heuristic
-
-    real = heuristic.compact_policy_for
-    calls = [0]
-
-    def terminating(game, sharp=False):  # type: ignore[no-untyped-def]
-        policy = real(game, sharp)
-        assert policy is not None
-
-        def choose(view, player, legal, rng):  # type: ignore[no-untyped-def]
-            calls[0] += 1
-            if calls[0] == 50:
-                os.kill(os.getpid(), signal.SIGTERM)
-            return policy(view, player, legal, rng)
-
-        return choose
-
-    monkeypatch.setattr(heuristic, "compact_policy_for", terminating)
+    calls = _signal_from_a_playout(monkeypatch, signal.SIGTERM)
     save = tmp_path / "g.json"
     code, out, _ = run_cli(
         capsys,

@@ -111,6 +111,13 @@ def number_option(
     return value
 
 
+def flag_option(agent: str, name: str, text: str) -> bool:
+    """Option ``name`` of agent ``agent`` as an on/off switch: ``1`` or ``0``."""
+    if text not in ("0", "1"):
+        raise ValueError(f"agent {agent!r} option {name} takes 0 or 1, not {text!r}")
+    return text == "1"
+
+
 def whole_option(agent: str, name: str, text: str, least: int = 0) -> int:
     """Option ``name`` of agent ``agent`` as a whole number of at least ``least``
     (digits only: no sign, no point, no spaces)."""

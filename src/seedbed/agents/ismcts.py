@@ -48,6 +48,7 @@ from typing import Any
 from seedbed.agents.base import (
     budget_options,
     check_budget,
+    flag_option,
     number_option,
     register_agent,
     reject_unknown,
@@ -619,10 +620,7 @@ OPTIONS: frozenset[str] = frozenset(
 
 
 def _flag(options: dict[str, str], name: str) -> bool:
-    text = options.get(name, "0")
-    if text not in ("0", "1"):
-        raise ValueError(f"agent 'ismcts' option {name} takes 0 or 1, not {text!r}")
-    return text == "1"
+    return flag_option("ismcts", name, options.get(name, "0"))
 
 
 def _cutoff(text: str) -> str | int | None:

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import importlib
 import random
+from types import ModuleType
 
-from seedbed.agents.base import number_option, register_agent, reject_unknown
+from seedbed.agents.base import flag_option, number_option, register_agent, reject_unknown
 from seedbed.agents.heuristic.generic import CompactPolicy, Observation, Policy
 from seedbed.agents.heuristic.generic import choose as generic_choose
 from seedbed.core.protocol import Game, InfoSet
@@ -39,24 +40,31 @@ _CACHE: dict[tuple[str, bool], Policy] = {}
 _COMPACT_CACHE: dict[tuple[str, bool], CompactPolicy | None] = {}
 
 
+def _lookup(entry: str, sharp: bool) -> tuple[ModuleType, str]:
+    """The policy module of ``entry`` (``"module:function"``) and the name of the
+    function to play: ``<function>_sharp`` for ``sharp`` where the module has one."""
+    module_name, _, name = entry.partition(":")
+    module = importlib.import_module(module_name)
+    if sharp and hasattr(module, f"{name}_sharp"):
+        name = f"{name}_sharp"
+    return module, name
+
+
 def policy_for(game: Game | type[Game], sharp: bool = False) -> Policy:
     """The heuristic policy ``game`` declares (the generic one if it declares none).
 
     ``sharp``: its sharper form, ``<name>_sharp`` in the policy's module, where the
-    module offers one (Harvest's and SOW's today), else the policy itself. The plain policies
-    keep their play (the ``casual`` level, and what today's searches assume), so a
-    better reading of a game goes into the sharp form, which the expert plays out."""
+    module offers one (Harvest's and SOW's today), else the policy itself. The plain
+    policies keep their play (the ``casual`` level, and what today's searches assume),
+    so a better reading of a game goes into the sharp form, which the expert plays
+    out."""
     entry = game.policy
     if entry is None:
         return generic_choose
     policy = _CACHE.get((entry, sharp))
     if policy is None:
-        module_name, _, name = entry.partition(":")
-        module = importlib.import_module(module_name)
-        policy = getattr(module, name)
-        if sharp:
-            policy = getattr(module, f"{name}_sharp", policy)
-        _CACHE[entry, sharp] = policy
+        module, name = _lookup(entry, sharp)
+        policy = _CACHE[entry, sharp] = getattr(module, name)
     return policy
 
 
@@ -69,10 +77,7 @@ def compact_policy_for(game: Game | type[Game], sharp: bool = False) -> CompactP
     if entry is None:
         return None
     if (entry, sharp) not in _COMPACT_CACHE:
-        module_name, _, name = entry.partition(":")
-        module = importlib.import_module(module_name)
-        if sharp and hasattr(module, f"{name}_sharp"):
-            name = f"{name}_sharp"
+        module, name = _lookup(entry, sharp)
         _COMPACT_CACHE[entry, sharp] = getattr(module, f"{name}_compact", None)
     return _COMPACT_CACHE[entry, sharp]
 
@@ -112,10 +117,8 @@ def _make(options: dict[str, str], seed: int | None) -> HeuristicAgent:
     noise = 0.0
     if "noise" in options:
         noise = number_option("heuristic", "noise", options["noise"], 0, 1)
-    sharp = options.get("sharp", "0")
-    if sharp not in ("0", "1"):
-        raise ValueError(f"agent 'heuristic' option sharp takes 0 or 1, not {sharp!r}")
-    return HeuristicAgent(seed, noise, sharp == "1")
+    sharp = flag_option("heuristic", "sharp", options.get("sharp", "0"))
+    return HeuristicAgent(seed, noise, sharp)
 
 
 register_agent(

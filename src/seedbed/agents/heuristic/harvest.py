@@ -133,11 +133,15 @@ def _end_score(kind: int, card: int, fields: int, played: int, counts: bool) -> 
     return field_score(fields)
 
 
-def _ends_badly(kind: int, card: int, fields: int, played: int, counts: bool, rival: int) -> bool:
-    """Whether the move makes the game end when the turn ends with our score below
-    ``rival``'s, the best of the others', or at 0 (a shared nothing)."""
-    score = _end_score(kind, card, fields, played, counts)
+def _bad_end(score: int, rival: int) -> bool:
+    """Whether a game that ends with our ``score`` (``_end_score``; -1: it does not end)
+    ends badly: below ``rival``'s, the best of the others', or at 0 (a shared nothing)."""
     return score >= 0 and (score < rival or score == 0)
+
+
+def _ends_badly(kind: int, card: int, fields: int, played: int, counts: bool, rival: int) -> bool:
+    """Whether the move makes the game end badly when the turn ends (:func:`_bad_end`)."""
+    return _bad_end(_end_score(kind, card, fields, played, counts), rival)
 
 
 def choose(obs: Observation, rng: random.Random) -> int:
@@ -245,7 +249,7 @@ def _choose(obs: Observation, rng: random.Random, sharp: bool) -> int:
                 value += follow
         if guard:
             end = _end_score(kind, card, fields, played, counts)
-            if end >= 0 and (end < rival_score or end == 0):
+            if _bad_end(end, rival_score):
                 value -= LAST_RESORT
             elif sharp and end > rival_score:
                 value += WIN_NOW

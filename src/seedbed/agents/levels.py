@@ -80,7 +80,7 @@ EXPERT: dict[str, tuple[str, float]] = {
     "four_fields": ("endgame:widen=5", 1.0),
     # Playouts with the sharper Harvest policy (it reads the pass and the rival's
     # fields): 59.1% of games against plain ISMCTS at equal iterations and 5% less
-    # CPU, 58.1% at the expert's budget (docs/strength.md, eighth run).
+    # CPU, 58.4% at the expert's budget (docs/strength.md, eighth and ninth runs).
     "harvest": ("ismcts:sharp=1", 1.0),
 }
 

@@ -4,14 +4,16 @@ and the --out file (its lines, resuming, refusing another run's file)."""
 from __future__ import annotations
 
 import json
+import os
+import signal
 from pathlib import Path
 
 import pytest
 
 import seedbed
 from seedbed.sim.runner import GameResult, plan_matches, play_match, run_matches
-from seedbed.sim.session import run_plan
-from seedbed.sim.store import ResultsFileError, read_results
+from seedbed.sim.session import interrupted_message, run_plan
+from seedbed.sim.store import ResultsFileError, ResultsWriter, read_results
 
 
 def _strip(r: GameResult) -> dict[str, object]:
@@ -79,6 +81,33 @@ def test_out_file_resume_plays_only_the_missing_games(tmp_path: Path) -> None:
         return rows
 
     assert games(out.read_text()) == games(reference)  # the same file, in game order
+
+
+def test_ctrl_c_while_a_game_is_written_counts_it_with_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C that lands while a finished game is being written: the game is both in
+    the file and among the results, so the "N of M games finished, all written" line
+    tells the truth (CI once saw 13 counted for 14 lines)."""
+    out = tmp_path / "games.jsonl"
+    params = seedbed.load("sow", players=2).params
+    matches = plan_matches(2, ["random"], 10, seed=6)
+    real_write = ResultsWriter.write
+    written = []
+
+    def write_then_ctrl_c(self: ResultsWriter, r: GameResult) -> None:
+        real_write(self, r)
+        written.append(r.index)
+        if len(written) == 3:  # the signal arrives before the game is counted
+            os.kill(os.getpid(), signal.SIGINT)
+
+    monkeypatch.setattr(ResultsWriter, "write", write_then_ctrl_c)
+    run = run_plan("sow", params, matches, 6, out=out)
+    assert run.interrupted
+    assert len(written) == 3
+    assert len(run.results) == len(out.read_text().splitlines()) == 3
+    assert interrupted_message(run, out).startswith("interrupted: 3 of 10 games finished")
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
 def test_resume_refuses_another_runs_file(tmp_path: Path) -> None:

@@ -7,7 +7,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import signal
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -34,6 +37,28 @@ class PlanRun:
     @property
     def missing(self) -> int:
         return self.planned - len(self.results)
+
+
+@contextmanager
+def _ctrl_c_after() -> Iterator[None]:
+    """Ctrl-C during the block takes effect when it ends. Recording a finished game
+    (its line in ``--out``, then its place among the results) must not be cut in two:
+    a game written but not counted made the "interrupted: N of M games finished, all
+    written" line disagree with the file."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, _frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if caught:
+            if callable(previous):
+                previous(signal.SIGINT, None)
+            elif previous != signal.SIG_IGN:
+                raise KeyboardInterrupt
 
 
 def run_plan(
@@ -82,9 +107,10 @@ def run_plan(
     )
 
     def finished(r: GameResult) -> None:
-        if writer is not None:
-            writer.write(r)
-        results.append(r)
+        with _ctrl_c_after():
+            if writer is not None:
+                writer.write(r)
+            results.append(r)
         progress.advance(task)
 
     try:

@@ -50,6 +50,8 @@ def _ctrl_c_after() -> Iterator[None]:
         return
     caught: list[int] = []
     previous = signal.signal(signal.SIGINT, lambda signum, _frame: caught.append(signum))
+    if previous is None:  # set outside Python: Python's own handler is the nearest
+        previous = signal.default_int_handler
     try:
         yield
     finally:

@@ -62,8 +62,11 @@ def test_garbage_gets_reasons_and_changes_nothing(strict: ServerProcess) -> None
                 assert answer["type"] == "reject" and answer["code"] == code, (text[:40], answer)
                 assert answer["reason"]
                 await asyncio.sleep(0.12)  # stay inside the rate limit
-            # An absurd action number is refused at once, by the legal-move check.
-            for absurd in (1099108419977, 2**200, 0):
+            # An absurd action number is refused at once, by the legal-move check, and
+            # so is the lowest number that is not legal now (0 is legal in some deals).
+            legal = {m["action"] for m in c.position["legal"]}
+            lowest_illegal = next(n for n in range(len(legal) + 1) if n not in legal)
+            for absurd in (1099108419977, 2**200, lowest_illegal):
                 answer = await c.send_raw(
                     json.dumps(
                         {"type": "move", "id": str(absurd), "version": c.version, "action": absurd}

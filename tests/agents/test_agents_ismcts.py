@@ -505,19 +505,19 @@ def test_widen_lets_the_heuristics_best_moves_in_first() -> None:
 
 def test_sharp_plays_out_with_the_games_sharper_policy(monkeypatch: pytest.MonkeyPatch) -> None:
     """``sharp=1``: playouts (and the bias's first move) call the game's sharper policy
-    where its policy module offers one (Harvest's ``choose_sharp``), and the plain
-    search never does."""
+    where its policy module offers one (Harvest's ``choose_sharp``, in its compact-view
+    form ``choose_sharp_compact``), and the plain search never does."""
     import seedbed.agents.heuristic as heuristic
     import seedbed.agents.heuristic.harvest as harvest_policy
 
     calls = []
-    real = harvest_policy.choose_sharp
+    real = harvest_policy.choose_sharp_compact
 
-    def counted(obs, rng):  # type: ignore[no-untyped-def]
-        calls.append(obs.player)
-        return real(obs, rng)
+    def counted(view, player, legal, rng):  # type: ignore[no-untyped-def]
+        calls.append(player)
+        return real(view, player, legal, rng)
 
-    monkeypatch.setattr(harvest_policy, "choose_sharp", counted)
+    monkeypatch.setattr(harvest_policy, "choose_sharp_compact", counted)
     monkeypatch.setattr(heuristic, "_CACHE", {})
     monkeypatch.setattr(heuristic, "_COMPACT_CACHE", {})
     state = seedbed.load("harvest", players=2).new_state(4)

@@ -14,8 +14,11 @@ from seedbed.agents.heuristic import compact_policy_for, policy_for
 from seedbed.agents.ismcts import ISMCTS
 
 
-def test_sewn_offers_a_compact_form() -> None:
-    assert compact_policy_for(seedbed.load("sewn")) is not None
+@pytest.mark.parametrize("sharp", [False, True])
+@pytest.mark.parametrize("game_id", seedbed.available_games())
+def test_every_game_offers_a_compact_form(game_id: str, sharp: bool) -> None:
+    """Every game's playouts skip the observation wrapper, with either policy."""
+    assert compact_policy_for(seedbed.load(game_id), sharp) is not None
 
 
 def test_a_game_without_a_declared_policy_has_no_compact_form() -> None:
@@ -25,13 +28,13 @@ def test_a_game_without_a_declared_policy_has_no_compact_form() -> None:
     assert compact_policy_for(Bare) is None  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("sharp", [False, True], ids=["plain", "sharp"])
 @pytest.mark.parametrize(("game_id", "players"), configs())
-def test_compact_form_decides_as_the_policy(game_id: str, players: int) -> None:
+def test_compact_form_decides_as_the_policy(game_id: str, players: int, sharp: bool) -> None:
     game = seedbed.load(game_id, players=players)
-    fast = compact_policy_for(game)
-    if fast is None:
-        pytest.skip(f"{game_id} offers no compact form")
-    policy = policy_for(game)
+    fast = compact_policy_for(game, sharp)
+    assert fast is not None
+    policy = policy_for(game, sharp)
     checked = 0
     for seed in range(6):
         # Every move of a heuristic game (each phase), with draws on ties.
@@ -64,9 +67,10 @@ def test_compact_form_decides_as_the_policy(game_id: str, players: int) -> None:
     assert checked > 0
 
 
-@pytest.mark.parametrize("game_id", ["sewn"])
+@pytest.mark.parametrize("sharp", [False, True], ids=["plain", "sharp"])
+@pytest.mark.parametrize("game_id", seedbed.available_games())
 def test_search_decides_the_same_with_either_form(
-    game_id: str, monkeypatch: pytest.MonkeyPatch
+    game_id: str, sharp: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The same seed gives the same tree whether playouts call the compact form or the
     policy on an observation (the fallback of games that offer none)."""
@@ -77,11 +81,11 @@ def test_search_decides_the_same_with_either_form(
         player = state.current_player()
         assert player is not None
         infoset = state.infoset(player)
-        fast = ISMCTS(iterations=40, seed=5)
+        fast = ISMCTS(iterations=40, seed=5, sharp=sharp)
         root = fast.search(infoset)
         with monkeypatch.context() as patch:
             patch.setattr(heuristic, "compact_policy_for", lambda game, sharp=False: None)
-            slow = ISMCTS(iterations=40, seed=5)
+            slow = ISMCTS(iterations=40, seed=5, sharp=sharp)
             other = slow.search(infoset)
         assert {a: (c.visits, c.total) for a, c in root.children.items()} == {
             a: (c.visits, c.total) for a, c in other.children.items()

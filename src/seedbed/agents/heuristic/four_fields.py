@@ -79,8 +79,15 @@ def choose(obs: Observation, rng: random.Random) -> int:
     legal = obs.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    v = obs.compact_view()
-    me = obs.player
+    return choose_compact(obs.compact_view(), obs.player, legal, rng)
+
+
+def choose_compact(v: tuple[int, ...], me: int, legal: list[int], rng: random.Random) -> int:
+    """:func:`choose` from what it reads: seat ``me``'s compact view ``v`` and its legal
+    actions (read, never changed). Search playouts call this form
+    (``agents.heuristic.compact_policy_for``): no observation wrapper per move."""
+    if len(legal) == 1:
+        return legal[0]
     coins = v[CV_COINS]
     my_spades = (v[CV_HARVESTED + me] & SPADE_MASK).bit_count()
     rival_spades = max((v[CV_HARVESTED + q] & SPADE_MASK).bit_count() for q in range(4) if q != me)

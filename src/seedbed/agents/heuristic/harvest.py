@@ -145,7 +145,19 @@ def _ends_badly(kind: int, card: int, fields: int, played: int, counts: bool, ri
 
 
 def choose(obs: Observation, rng: random.Random) -> int:
-    return _choose(obs, rng, False)
+    legal = obs.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    return _choose(obs.compact_view(), obs.player, legal, rng, False)
+
+
+def choose_compact(view: tuple[int, ...], me: int, legal: list[int], rng: random.Random) -> int:
+    """:func:`choose` from what it reads: seat ``me``'s compact view and its legal
+    actions (read, never changed). Search playouts call this form
+    (``agents.heuristic.compact_policy_for``): no observation wrapper per move."""
+    if len(legal) == 1:
+        return legal[0]
+    return _choose(view, me, legal, rng, False)
 
 
 def choose_sharp(obs: Observation, rng: random.Random) -> int:
@@ -157,15 +169,26 @@ def choose_sharp(obs: Observation, rng: random.Random) -> int:
     its house card keeps, beside what it needs, what the rival would want. And it ends
     the game when that wins it (a fourth field, or a suit's last court card, while
     ahead). Two-player games against :func:`choose`: docs/agents.md."""
-    return _choose(obs, rng, True)
-
-
-def _choose(obs: Observation, rng: random.Random, sharp: bool) -> int:
     legal = obs.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    view = obs.compact_view()
-    me = obs.player
+    return _choose(obs.compact_view(), obs.player, legal, rng, True)
+
+
+def choose_sharp_compact(
+    view: tuple[int, ...], me: int, legal: list[int], rng: random.Random
+) -> int:
+    """:func:`choose_sharp` from seat ``me``'s compact view and legal actions, as
+    :func:`choose_compact` is :func:`choose`."""
+    if len(legal) == 1:
+        return legal[0]
+    return _choose(view, me, legal, rng, True)
+
+
+def _choose(
+    view: tuple[int, ...], me: int, legal: list[int], rng: random.Random, sharp: bool
+) -> int:
+    """The policy's move (``sharp``: the sharper one's) among ``legal``, two or more."""
     players = view[CV_PLAYERS]
     fields = view[CV_FIELDS + me]
     stages = _stages(fields)

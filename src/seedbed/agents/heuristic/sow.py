@@ -143,7 +143,19 @@ def _last_value(players: int, fav: int, row: int, contents: int, look: int, me: 
 
 
 def choose(obs: Observation, rng: random.Random) -> int:
-    return _choose(obs, rng, False)
+    legal = obs.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    return _choose(obs.compact_view(), obs.player, legal, rng, False)
+
+
+def choose_compact(v: tuple[int, ...], me: int, legal: list[int], rng: random.Random) -> int:
+    """:func:`choose` from what it reads: seat ``me``'s compact view and its legal
+    actions (read, never changed). Search playouts call this form
+    (``agents.heuristic.compact_policy_for``): no observation wrapper per move."""
+    if len(legal) == 1:
+        return legal[0]
+    return _choose(v, me, legal, rng, False)
 
 
 def choose_sharp(obs: Observation, rng: random.Random) -> int:
@@ -152,15 +164,22 @@ def choose_sharp(obs: Observation, rng: random.Random) -> int:
     there for the next Flower that lands on it, so it goes to our own rows before a
     rival's (the plain policy places every card but the last in any order). Two-player
     games against :func:`choose`: docs/agents.md."""
-    return _choose(obs, rng, True)
-
-
-def _choose(obs: Observation, rng: random.Random, sharp: bool) -> int:
     legal = obs.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    v = obs.compact_view()
-    me = obs.player
+    return _choose(obs.compact_view(), obs.player, legal, rng, True)
+
+
+def choose_sharp_compact(v: tuple[int, ...], me: int, legal: list[int], rng: random.Random) -> int:
+    """:func:`choose_sharp` from seat ``me``'s compact view and legal actions, as
+    :func:`choose_compact` is :func:`choose`."""
+    if len(legal) == 1:
+        return legal[0]
+    return _choose(v, me, legal, rng, True)
+
+
+def _choose(v: tuple[int, ...], me: int, legal: list[int], rng: random.Random, sharp: bool) -> int:
+    """The policy's move (``sharp``: the sharper one's) among ``legal``, two or more."""
     players = v[CV_PLAYERS]
     fav = v[CV_FAVOURITE]
     step = v[CV_DIRECTION]

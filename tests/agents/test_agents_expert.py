@@ -304,6 +304,19 @@ def test_the_endgame_agent_plays_a_round_end_as_fresh_agents_would() -> None:
     assert solved >= 4
 
 
+def test_the_endgame_agents_search_can_play_out_sharper() -> None:
+    """``endgame:sharp=1``: its ISMCTS plays out with the game's sharper policy (as
+    ``ismcts:sharp=1``), so outside endgames it decides as that search does."""
+    assert not make_agent("endgame:iterations=10").searcher.sharp  # type: ignore[attr-defined]
+    agent = make_agent("endgame:iterations=40,sharp=1", seed=3)
+    assert agent.searcher.sharp  # type: ignore[attr-defined]
+    state = seedbed.load("harvest", players=2).new_state(4)
+    seat = state.current_player()
+    assert seat is not None
+    ismcts = make_agent("ismcts:iterations=40,sharp=1", seed=3)
+    assert agent.select_action(state.infoset(seat)) == ismcts.select_action(state.infoset(seat))
+
+
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
@@ -312,6 +325,7 @@ def test_the_endgame_agent_plays_a_round_end_as_fresh_agents_would() -> None:
         ("endgame:endgame=-1", "whole number"),
         ("endgame:depth=2", "no option depth"),
         ("endgame:worlds=-1", "whole number"),
+        ("endgame:sharp=2", "takes 0 or 1"),
     ],
 )
 def test_bad_endgame_specs_are_clear_errors(spec: str, message: str) -> None:

@@ -44,6 +44,7 @@ import time
 from seedbed.agents.base import (
     budget_options,
     check_budget,
+    flag_option,
     number_option,
     register_agent,
     reject_unknown,
@@ -291,6 +292,7 @@ class EndgameAgent:
         turn_worlds: int = TURN_WORLDS,
         turn_nodes: int = TURN_NODES,
         widen: int = 0,
+        sharp: bool = False,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("agent 'endgame' needs a budget: iterations= or time=")
@@ -306,8 +308,12 @@ class EndgameAgent:
         self.rng = random.Random(seed)
         #: ISMCTS's ``widen`` (progressive unpruning at the root; 0: off). With a
         #: ``time=`` budget each chunk starts its root again, so it lets in fewer moves.
+        #: ``sharp``: its playouts use the game's sharper policy (``ismcts:sharp=1``).
         self.searcher = ISMCTS(
-            iterations=iterations if seconds is None else CHUNK, seed=seed, widen=widen
+            iterations=iterations if seconds is None else CHUNK,
+            seed=seed,
+            widen=widen,
+            sharp=sharp,
         )
         #: Whether the last decision was solved exactly.
         self.last_solved = False
@@ -409,7 +415,7 @@ def choose(rows: list[tuple[int, int, float]], outcomes: Outcomes) -> int:
 
 def _make_endgame(options: dict[str, str], seed: int | None) -> EndgameAgent:
     reject_unknown(
-        "endgame", options, {"iterations", "time", "endgame", "nodes", "worlds", "widen"}
+        "endgame", options, {"iterations", "time", "endgame", "nodes", "worlds", "widen", "sharp"}
     )
     iterations, seconds = budget_options("endgame", options, ISMCTS_ITERATIONS)
     moves = whole_option("endgame", "endgame", options.get("endgame", str(ENDGAME_MOVES)), 0)
@@ -423,6 +429,7 @@ def _make_endgame(options: dict[str, str], seed: int | None) -> EndgameAgent:
         endgame_nodes=nodes,
         turn_worlds=worlds,
         widen=whole_option("endgame", "widen", options.get("widen", "0"), 0),
+        sharp=flag_option("endgame", "sharp", options.get("sharp", "0")),
     )
 
 
@@ -434,5 +441,6 @@ register_agent(
     f"nodes={ENDGAME_NODES}: the solver's budget, past which ISMCTS decides; "
     f"worlds={TURN_WORLDS}: worlds sampled to search who wins at the next check of the "
     "game's end in two-player Harvest, 0 never; 8 is the measured setting; "
-    "widen=K: ISMCTS's progressive unpruning at the root, 0 off)",
+    "widen=K: ISMCTS's progressive unpruning at the root, 0 off; "
+    "sharp=1: ISMCTS's playouts use the game's sharper policy)",
 )

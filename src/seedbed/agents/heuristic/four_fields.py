@@ -24,7 +24,7 @@ import random
 from functools import lru_cache
 from typing import Final
 
-from seedbed.agents.heuristic.generic import Observation, pick_best
+from seedbed.agents.heuristic.generic import Observation, on_observation, pick_best
 from seedbed.core.cards import HEARTS, SPADES
 from seedbed.games.four_fields.rules import (
     CV_BUILT,
@@ -76,10 +76,7 @@ _listed = lru_cache(maxsize=1 << 16)(listed)
 
 
 def choose(obs: Observation, rng: random.Random) -> int:
-    legal = obs.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    return choose_compact(obs.compact_view(), obs.player, legal, rng)
+    return on_observation(choose_compact, obs, rng)
 
 
 def choose_compact(v: tuple[int, ...], me: int, legal: list[int], rng: random.Random) -> int:

@@ -37,6 +37,16 @@ Policy = Callable[[Observation, random.Random], int]
 CompactPolicy = Callable[[tuple[int, ...], int, list[int], random.Random], int]
 
 
+def on_observation(policy: CompactPolicy, obs: Observation, rng: random.Random) -> int:
+    """The move of compact-view ``policy`` for the seat behind ``obs``: the one policy
+    modules' ``choose(obs, rng)`` make from their ``choose_compact`` (the only legal
+    move is played without reading the view)."""
+    legal = obs.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    return policy(obs.compact_view(), obs.player, legal, rng)
+
+
 def pick_best(scored: list[tuple[float, int]], rng: random.Random) -> int:
     """The action with the highest score; ties broken by ``rng``."""
     best = max(s for s, _ in scored)

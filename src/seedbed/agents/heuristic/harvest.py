@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from seedbed.agents.heuristic.generic import Observation, pick_best
+from seedbed.agents.heuristic.generic import Observation, on_observation, pick_best
 from seedbed.core.cards import popcount
 from seedbed.games.harvest.rules import (
     CV_FIELDS,
@@ -145,10 +145,7 @@ def _ends_badly(kind: int, card: int, fields: int, played: int, counts: bool, ri
 
 
 def choose(obs: Observation, rng: random.Random) -> int:
-    legal = obs.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    return _choose(obs.compact_view(), obs.player, legal, rng, False)
+    return on_observation(choose_compact, obs, rng)
 
 
 def choose_compact(view: tuple[int, ...], me: int, legal: list[int], rng: random.Random) -> int:
@@ -169,10 +166,7 @@ def choose_sharp(obs: Observation, rng: random.Random) -> int:
     its house card keeps, beside what it needs, what the rival would want. And it ends
     the game when that wins it (a fourth field, or a suit's last court card, while
     ahead). Two-player games against :func:`choose`: docs/agents.md."""
-    legal = obs.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    return _choose(obs.compact_view(), obs.player, legal, rng, True)
+    return on_observation(choose_sharp_compact, obs, rng)
 
 
 def choose_sharp_compact(

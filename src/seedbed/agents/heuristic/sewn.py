@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from seedbed.agents.heuristic.generic import Observation, pick_best
+from seedbed.agents.heuristic.generic import Observation, on_observation, pick_best
 from seedbed.core.cards import cards_of
 from seedbed.games.sewn.rules import (
     CV_END_OF_SUMMER,
@@ -82,10 +82,7 @@ def _suit_strength(known: int, s: int) -> int:
 
 
 def choose(obs: Observation, rng: random.Random) -> int:
-    legal = obs.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    return choose_compact(obs.compact_view(), obs.player, legal, rng)
+    return on_observation(choose_compact, obs, rng)
 
 
 def choose_compact(v: tuple[int, ...], me: int, legal: list[int], rng: random.Random) -> int:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from seedbed.agents.heuristic.generic import Observation, pick_best
+from seedbed.agents.heuristic.generic import Observation, on_observation, pick_best
 from seedbed.games.sow.rules import (
     CENTRE,
     CHOOSE,
@@ -143,10 +143,7 @@ def _last_value(players: int, fav: int, row: int, contents: int, look: int, me: 
 
 
 def choose(obs: Observation, rng: random.Random) -> int:
-    legal = obs.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    return _choose(obs.compact_view(), obs.player, legal, rng, False)
+    return on_observation(choose_compact, obs, rng)
 
 
 def choose_compact(v: tuple[int, ...], me: int, legal: list[int], rng: random.Random) -> int:
@@ -164,10 +161,7 @@ def choose_sharp(obs: Observation, rng: random.Random) -> int:
     there for the next Flower that lands on it, so it goes to our own rows before a
     rival's (the plain policy places every card but the last in any order). Two-player
     games against :func:`choose`: docs/agents.md."""
-    legal = obs.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    return _choose(obs.compact_view(), obs.player, legal, rng, True)
+    return on_observation(choose_sharp_compact, obs, rng)
 
 
 def choose_sharp_compact(v: tuple[int, ...], me: int, legal: list[int], rng: random.Random) -> int:

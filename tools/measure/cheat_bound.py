@@ -10,6 +10,13 @@ give the honest search a large one: its gains must come from the search or its
 playouts instead.
 
     .venv/bin/python tools/measure/cheat_bound.py GAME PLAYERS SPEC DEALS SEED OUT.jsonl
+    .venv/bin/python tools/measure/cheat_bound.py --part GAME PLAYERS SPEC DEALS SEED OUT.jsonl
+
+With ``--part`` the cheat sees only what a player could in principle infer from the
+play, not what chance has yet to decide: in Harvest every hand and house but not the
+order of the deck (each determinization is the truth with the deck shuffled again),
+in SOW the Favourite Colours but not the centres of the Seeds (the honest resampler's
+draw with the true colours). That bounds what a model of the rivals could give.
 
 SPEC is an ``ismcts`` spec (``ismcts:iterations=300``). The report gives the cheat's
 share of the wins with a 95% interval clustered by deal (fair: 1 / PLAYERS) and its
@@ -26,13 +33,16 @@ import random
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from seedbed.agents import ismcts
 from seedbed.agents.base import register_agent
 from seedbed.core.protocol import InfoSet, State
 from seedbed.sim import stats
 from seedbed.sim.runner import GameResult, plan_matches, run_matches
+
+#: ``--part``: see what the rivals hold, not what chance has yet to decide.
+_PART = False
 
 
 class _Known(State):
@@ -61,7 +71,20 @@ class _Known(State):
         return self.inner.scores()
 
     def resample_from_infostate(self, player: int, rng: random.Random) -> State:
-        return self.inner.clone()
+        if not _PART:
+            return self.inner.clone()
+        game_id = self.inner.game.id
+        if game_id == "harvest":
+            out: Any = self.inner.clone()
+            deck = list(out.deck)
+            rng.shuffle(deck)
+            out.deck = deck
+            return cast(State, out)
+        if game_id == "sow":
+            out = self.inner.resample_from_infostate(player, rng)
+            out.favourites = cast(Any, self.inner).favourites
+            return cast(State, out)
+        raise AssertionError(game_id)  # main() accepts only these two
 
     def compact_view(self, player: int) -> tuple[int, ...]:
         return self.inner.compact_view(player)
@@ -115,16 +138,23 @@ def summary(paths: list[str]) -> None:
 
 
 def main(argv: list[str]) -> None:
+    global _PART
     if argv[:1] == ["summary"]:
         summary(argv[1:])
         return
+    if argv[:1] == ["--part"]:
+        _PART = True
+        argv = argv[1:]
     if len(argv) != 6:
         raise SystemExit(__doc__)
     game_id, players, spec, deals, seed, out = argv
     if not spec.startswith("ismcts"):
         raise SystemExit("SPEC must be an ismcts spec")
+    if _PART and game_id not in ("harvest", "sow"):
+        raise SystemExit(f"--part knows Harvest and SOW, not {game_id}")
     register_agent("ismcts-cheat", _cheat, "ISMCTS that sees the true state (a measure)")
-    cheat = "ismcts-cheat" + spec.removeprefix("ismcts")
+    register_agent("ismcts-cheat-part", _cheat, "ISMCTS that sees the rivals' cards (a measure)")
+    cheat = ("ismcts-cheat-part" if _PART else "ismcts-cheat") + spec.removeprefix("ismcts")
     n = int(players)
     matches = plan_matches(n, [cheat] + [spec] * (n - 1), int(deals), int(seed), duplicate=True)
     t0 = time.perf_counter()

@@ -46,7 +46,8 @@ _PART = False
 
 
 class _Known(State):
-    """A state whose every determinization is itself: the whole truth."""
+    """A state whose every determinization is itself: the whole truth (with
+    ``--part``, the truth about the rivals and a fresh draw of what chance holds)."""
 
     def __init__(self, inner: State) -> None:
         self._init_base(inner.game, inner.seed)

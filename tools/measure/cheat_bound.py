@@ -32,6 +32,7 @@ import json
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, cast
 
@@ -41,17 +42,40 @@ from seedbed.core.protocol import InfoSet, State
 from seedbed.sim import stats
 from seedbed.sim.runner import GameResult, plan_matches, run_matches
 
-#: ``--part``: see what the rivals hold, not what chance has yet to decide.
-_PART = False
+#: A state's determinization for ``player`` (the truth, or part of it).
+Draw = Callable[[Any, int, random.Random], State]
+
+
+def _harvest_part(truth: Any, player: int, rng: random.Random) -> State:
+    """Every hand and house as they are, the deck shuffled again."""
+    out: Any = truth.clone()
+    deck = list(out.deck)
+    rng.shuffle(deck)
+    out.deck = deck
+    return cast(State, out)
+
+
+def _sow_part(truth: Any, player: int, rng: random.Random) -> State:
+    """The honest draw of the Seeds' centres, with the true Favourite Colours (the two
+    are drawn independently, so the result is a state the game can reach)."""
+    out: Any = truth.resample_from_infostate(player, rng)
+    out.favourites = truth.favourites
+    return cast(State, out)
+
+
+#: ``--part``, per game: see what the rivals hold, not what chance has yet to decide.
+_PART_DRAWS: dict[str, Draw] = {"harvest": _harvest_part, "sow": _sow_part}
 
 
 class _Known(State):
-    """A state whose every determinization is itself: the whole truth (with
-    ``--part``, the truth about the rivals and a fresh draw of what chance holds)."""
+    """A state whose every determinization is itself: the whole truth (with a
+    ``draw`` of ``--part``, the truth about the rivals and a fresh draw of what chance
+    holds)."""
 
-    def __init__(self, inner: State) -> None:
+    def __init__(self, inner: State, draw: Draw | None = None) -> None:
         self._init_base(inner.game, inner.seed)
         self.inner = inner
+        self.draw = draw
 
     def current_player(self) -> int | None:
         return self.inner.current_player()
@@ -66,26 +90,15 @@ class _Known(State):
         return self.inner.action_to_string(action)
 
     def clone(self) -> State:
-        return _Known(self.inner.clone())
+        return _Known(self.inner.clone(), self.draw)
 
     def scores(self) -> list[float]:
         return self.inner.scores()
 
     def resample_from_infostate(self, player: int, rng: random.Random) -> State:
-        if not _PART:
+        if self.draw is None:
             return self.inner.clone()
-        game_id = self.inner.game.id
-        if game_id == "harvest":
-            out: Any = self.inner.clone()
-            deck = list(out.deck)
-            rng.shuffle(deck)
-            out.deck = deck
-            return cast(State, out)
-        if game_id == "sow":
-            out = self.inner.resample_from_infostate(player, rng)
-            out.favourites = cast(Any, self.inner).favourites
-            return cast(State, out)
-        raise AssertionError(game_id)  # main() accepts only these two
+        return self.draw(self.inner, player, rng)
 
     def compact_view(self, player: int) -> tuple[int, ...]:
         return self.inner.compact_view(player)
@@ -100,16 +113,22 @@ class _Known(State):
 class CheatAgent:
     name = "ismcts-cheat"
 
-    def __init__(self, searcher: ismcts.ISMCTS) -> None:
+    def __init__(self, searcher: ismcts.ISMCTS, part: bool = False) -> None:
         self.searcher = searcher
+        self.part = part
 
     def select_action(self, infoset: InfoSet) -> int:
-        truth = InfoSet(_Known(infoset._state), infoset.player)
+        draw = _PART_DRAWS[infoset.game.id] if self.part else None
+        truth = InfoSet(_Known(infoset._state, draw), infoset.player)
         return self.searcher.ranked(truth)[0][0]
 
 
 def _cheat(options: dict[str, str], seed: int | None) -> CheatAgent:
     return CheatAgent(ismcts._make(options, seed).searcher)
+
+
+def _cheat_part(options: dict[str, str], seed: int | None) -> CheatAgent:
+    return CheatAgent(ismcts._make(options, seed).searcher, part=True)
 
 
 def _interval(est: stats.Estimate, spec: str) -> str:
@@ -139,23 +158,22 @@ def summary(paths: list[str]) -> None:
 
 
 def main(argv: list[str]) -> None:
-    global _PART
     if argv[:1] == ["summary"]:
         summary(argv[1:])
         return
-    if argv[:1] == ["--part"]:
-        _PART = True
+    part = argv[:1] == ["--part"]
+    if part:
         argv = argv[1:]
     if len(argv) != 6:
         raise SystemExit(__doc__)
     game_id, players, spec, deals, seed, out = argv
     if not spec.startswith("ismcts"):
         raise SystemExit("SPEC must be an ismcts spec")
-    if _PART and game_id not in ("harvest", "sow"):
-        raise SystemExit(f"--part knows Harvest and SOW, not {game_id}")
+    if part and game_id not in _PART_DRAWS:
+        raise SystemExit(f"--part knows {', '.join(sorted(_PART_DRAWS))}, not {game_id}")
     register_agent("ismcts-cheat", _cheat, "ISMCTS that sees the true state (a measure)")
-    register_agent("ismcts-cheat-part", _cheat, "ISMCTS that sees the rivals' cards (a measure)")
-    cheat = ("ismcts-cheat-part" if _PART else "ismcts-cheat") + spec.removeprefix("ismcts")
+    register_agent("ismcts-cheat-part", _cheat_part, "ISMCTS that sees the rivals' cards")
+    cheat = ("ismcts-cheat-part" if part else "ismcts-cheat") + spec.removeprefix("ismcts")
     n = int(players)
     matches = plan_matches(n, [cheat] + [spec] * (n - 1), int(deals), int(seed), duplicate=True)
     t0 = time.perf_counter()

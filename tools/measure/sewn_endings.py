@@ -21,13 +21,17 @@ the last tricks of a round, before anything is built into the package:
   OTHERS (seeded alike both times). One JSON line per (deal, focus) with the focus's
   tricks in each line and its CPU a decision.
 - ``summary``: the mean tricks of each, their difference paired by ending with a 95%
-  interval, how many endings differ, and the CPU.
+  interval (a deal's four endings are one sample), how many endings differ, and the
+  CPU.
+- ``cost``: the solver's CPU and nodes for one world at DEALS positions with at most
+  TRICKS cards in hand.
 - ``check``: the solver against plain minimax through the protocol (``clone``,
   ``apply_action``) on endings of two to four tricks.
 
     .venv/bin/python tools/measure/sewn_endings.py run TRICKS SPEC_A SPEC_B OTHERS \
         FIRST DEALS OUT.jsonl
     .venv/bin/python tools/measure/sewn_endings.py summary OUT.jsonl [OUT.jsonl ...]
+    .venv/bin/python tools/measure/sewn_endings.py cost DEALS TRICKS [TRICKS ...]
     .venv/bin/python tools/measure/sewn_endings.py check GAMES
 
 For example ``run 5 pimc:worlds=16,tricks=5,iterations=300 ismcts:iterations=300
@@ -310,19 +314,47 @@ def summary(paths: list[str]) -> None:
     for path in paths:
         with open(path, encoding="utf-8") as f:
             rows += [json.loads(line) for line in f if line.strip()]
-    diffs = [r["a"] - r["b"] for r in rows]
+    # A deal's four endings start from one position: the deal is the sample.
+    by_deal: dict[int, list[float]] = {}
+    for r in rows:
+        by_deal.setdefault(r["deal"], []).append(r["a"] - r["b"])
+    diffs = [statistics.mean(d) for d in by_deal.values()]
     mean = statistics.mean(diffs)
     half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5
     spec_a, spec_b = rows[0]["specs"]
-    print(f"{spec_a} against {spec_b}: {len(rows)} endings")
+    print(f"{spec_a} against {spec_b}: {len(rows)} endings ({len(diffs)} deals)")
     print(
         f"  tricks {statistics.mean(r['a'] for r in rows):.3f} against "
         f"{statistics.mean(r['b'] for r in rows):.3f}; difference {mean:+.3f} "
-        f"[{mean - half:+.3f}, {mean + half:+.3f}]; {sum(d != 0 for d in diffs)} endings differ"
+        f"[{mean - half:+.3f}, {mean + half:+.3f}]; "
+        f"{sum(r['a'] != r['b'] for r in rows)} endings differ"
     )
     cpu_a = 1000 * statistics.mean(r["cpu_a"] for r in rows)
     cpu_b = 1000 * statistics.mean(r["cpu_b"] for r in rows)
     print(f"  CPU a decision: {cpu_a:.1f} ms against {cpu_b:.1f} ms")
+
+
+def cost(tricks: list[int], deals: int) -> None:
+    """The solver's CPU and nodes to value every legal card of one world (the true
+    state) at the first decision with at most ``t`` cards in hand, for each ``t``."""
+    game = seedbed.load("sewn")
+    for t in tricks:
+        spent, nodes, worst = 0.0, 0, 0.0
+        for deal in range(deals):
+            state = _ending(game, 100 + deal, t)
+            hands, trump, leader, trick = solver_position(state)
+            seat = state.current_player()
+            assert seat is not None
+            began = time.process_time()
+            solver = Solver(trump, seat)
+            for a in state.legal_actions():
+                solver.value_after(hands, leader, trick, a)
+            took = time.process_time() - began
+            spent, nodes, worst = spent + took, nodes + solver.nodes, max(worst, took)
+        print(
+            f"{t} tricks: {1000 * spent / deals:.1f} ms a position (worst {1000 * worst:.0f}), "
+            f"{nodes / deals:.0f} nodes"
+        )
 
 
 def _minimax(state: State, seat: int, start: float) -> float:
@@ -366,6 +398,8 @@ if __name__ == "__main__":
             sys.exit(str(e))
     elif args[:1] == ["summary"] and len(args) > 1:
         summary(args[1:])
+    elif args[:1] == ["cost"] and len(args) > 2:
+        cost([int(t) for t in args[2:]], int(args[1]))
     elif args[:1] == ["check"] and len(args) == 2:
         check(int(args[1]))
     else:

@@ -51,6 +51,7 @@ import time
 import seedbed
 from seedbed.agents import make_agent
 from seedbed.agents.base import Agent, register_agent, whole_option
+from seedbed.core.cards import iter_cards
 from seedbed.core.protocol import InfoSet, State
 from seedbed.games.sewn.rules import (
     CV_HAND,
@@ -71,12 +72,7 @@ SUIT_MASK = tuple(0x1FFF << (13 * s) for s in range(4))
 
 def to_bits(cards: int) -> int:
     """A card set (bit = card number) as the solver's bits."""
-    out = 0
-    while cards:
-        low = cards & -cards
-        out |= 1 << TO_BIT[low.bit_length() - 1]
-        cards ^= low
-    return out
+    return sum(1 << TO_BIT[c] for c in iter_cards(cards))
 
 
 def _strength(b: int, led: int, trump: int) -> int:
@@ -140,7 +136,16 @@ class Solver:
 
     def search(self, hands: list[int], leader: int, trick: list[int], alpha: int, beta: int) -> int:
         """The exact value if it lies in (alpha, beta), else a bound on the side of it
-        (fail-soft). ``hands`` and ``trick`` are changed and restored."""
+        (fail-soft). ``hands`` and ``trick`` are changed and restored. A full
+        ``trick`` is scored first and play goes on from its winner."""
+        if len(trick) == 4:
+            won = self.winner(leader, trick)
+            gain = 1 if won == self.seat else 0
+            played = trick[:]
+            trick.clear()
+            v = gain + self.search(hands, won, trick, alpha - gain, beta - gain)
+            trick.extend(played)
+            return v
         self.nodes += 1
         key = None
         if not trick:
@@ -163,15 +168,7 @@ class Solver:
         for b in self.moves(hands, player, trick):
             hands[player] ^= 1 << b
             trick.append(b)
-            if len(trick) == 4:
-                won = self.winner(leader, trick)
-                played = trick[:]
-                trick.clear()
-                gain = 1 if won == self.seat else 0
-                v = gain + self.search(hands, won, trick, alpha - gain, beta - gain)
-                trick.extend(played)
-            else:
-                v = self.search(hands, leader, trick, alpha, beta)
+            v = self.search(hands, leader, trick, alpha, beta)
             trick.pop()
             hands[player] ^= 1 << b
             if maximise:
@@ -197,14 +194,9 @@ class Solver:
         """The seat's tricks from here (this trick included) after the player to move
         plays ``card`` (a card number)."""
         hands, trick = hands[:], trick[:]
-        b = TO_BIT[card]
-        hands[(leader + len(trick)) & 3] ^= 1 << b
-        trick.append(b)
-        if len(trick) < 4:
-            return self.search(hands, leader, trick, -1, 99)
-        won = self.winner(leader, trick)
-        gain = 1 if won == self.seat else 0
-        return gain + self.search(hands, won, [], -1, 99)
+        hands[(leader + len(trick)) & 3] ^= 1 << TO_BIT[card]
+        trick.append(TO_BIT[card])
+        return self.search(hands, leader, trick, -1, 99)
 
 
 def solver_position(world: State) -> tuple[list[int], int, int, list[int]]:
@@ -392,10 +384,16 @@ def check(games: int) -> None:
 if __name__ == "__main__":
     args = sys.argv[1:]
     if args[:1] == ["run"] and len(args) == 8:
+        # A bad number or agent spec is the user's mistake: say so before playing.
+        if not all(args[i].isdigit() for i in (1, 5, 6)):
+            sys.exit("TRICKS, FIRST and DEALS are whole numbers")
+        numbers = [int(args[i]) for i in (1, 5, 6)]
         try:
-            run(int(args[1]), args[2], args[3], args[4], int(args[5]), int(args[6]), args[7])
-        except ValueError as e:  # a bad number or agent spec
+            for spec in args[2:5]:
+                make_agent(spec)
+        except ValueError as e:
             sys.exit(str(e))
+        run(numbers[0], args[2], args[3], args[4], numbers[1], numbers[2], args[7])
     elif args[:1] == ["summary"] and len(args) > 1:
         summary(args[1:])
     elif args[:1] == ["cost"] and len(args) > 2:

@@ -103,7 +103,7 @@ def test_the_expert_thinks_where_it_matters_in_sow() -> None:
     (``adapt``), with the share of the level's budget that costs the same CPU."""
     from seedbed.agents.levels import EXPERT
 
-    agent, share = EXPERT["sow"]
+    agent, share, _ = EXPERT["sow"]
     expert = make_agent("expert", seed=1)
     n = round(budget("expert", "sow") * share)
     assert expert.spec_for("sow") == f"{agent},iterations={n}"  # type: ignore[attr-defined]
@@ -116,6 +116,19 @@ def test_the_expert_thinks_where_it_matters_in_sow() -> None:
     assert chosen == make_agent(f"{agent},iterations=40", seed=6).select_action(
         state.infoset(player)
     )
+
+
+def test_the_expert_says_what_it_adds_in_each_game() -> None:
+    """``seedbed games`` describes the expert by what each game's own search adds, read
+    from ``levels.EXPERT`` itself, so a new entry cannot be left out."""
+    from seedbed.agents.base import available_agents
+    from seedbed.agents.levels import EXPERT
+
+    described = available_agents()["expert"]
+    assert "(SOW)" in described and "(Harvest)" in described and "(Four Fields)" in described
+    for search in EXPERT.values():
+        assert f", {search.adds}" in described
+    assert "(SOW)" not in available_agents()["strong"]
 
 
 @pytest.mark.parametrize(

@@ -39,6 +39,8 @@ The measured margins between the levels are in ``docs/strength.md``.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from seedbed.agents.base import Agent, make_agent, register_agent, reject_unknown, whole_option
 from seedbed.core.protocol import InfoSet
 
@@ -65,27 +67,45 @@ BUDGETS: dict[str, dict[str, int]] = {
 #: Budgets for a game :data:`BUDGETS` does not list.
 FALLBACK: dict[str, int] = {"strong": 200, "expert": 600}
 
-#: The expert's search where it is not :data:`AGENTS`'s: per game id, the agent spec
-#: (without its budget) and the share of the level's budget it gets, so that it
-#: spends on average the CPU time the level's plain search would. ``adapt`` thinks
-#: longer on the decisions its first half budget leaves open and stops early on the
-#: clear ones (:class:`seedbed.agents.ismcts.ISMCTS`); with SOW's deeper tree it
-#: stops early often enough that 95% of the budget spends what the plain search does
-#: (docs/strength.md, twelfth run). ``widen`` (Four Fields, about 13 legal moves a
-#: decision) starts the root with the heuristic's best moves and lets the others in
-#: as the visits grow, at no cost in CPU.
-EXPERT: dict[str, tuple[str, float]] = {
+
+class ExpertSearch(NamedTuple):
+    """The expert's search in one game (an entry of :data:`EXPERT`)."""
+
+    #: The agent spec, without its budget.
+    spec: str
+    #: The share of the level's budget it gets.
+    share: float
+    #: What it adds to the plain search, in a few words, for the level's description
+    #: (``seedbed games``): kept beside the spec so that the two cannot drift apart.
+    adds: str
+
+
+#: The expert's search where it is not :data:`AGENTS`'s, per game id. Its share of the
+#: level's budget is set so that it spends on average the CPU time the level's plain
+#: search would. ``adapt`` thinks longer on the decisions its first half budget leaves
+#: open and stops early on the clear ones (:class:`seedbed.agents.ismcts.ISMCTS`);
+#: with SOW's deeper tree it stops early often enough that 95% of the budget spends
+#: what the plain search does (docs/strength.md, twelfth run). ``widen`` (Four
+#: Fields, about 13 legal moves a decision) starts the root with the heuristic's best
+#: moves and lets the others in as the visits grow, at no cost in CPU.
+EXPERT: dict[str, ExpertSearch] = {
     # A tree four moves deep (most SOW decisions offer two moves, so depth is cheap)
     # that thinks where decisions are open: at 95% of the budget it spends the plain
     # search's CPU (docs/strength.md, eleventh and twelfth runs).
-    "sow": ("ismcts:adapt=4,depth=4", 0.95),
+    "sow": ExpertSearch(
+        "ismcts:adapt=4,depth=4",
+        0.95,
+        "a deeper tree thinking longest where decisions are open (SOW)",
+    ),
     # The heuristic's five best moves first, one more at 50, 100, 200, ... visits:
     # 72% of games against plain ISMCTS at equal CPU (docs/strength.md, fifth run).
-    "four_fields": ("endgame:widen=5", 1.0),
+    "four_fields": ExpertSearch(
+        "endgame:widen=5", 1.0, "the heuristic's best moves first (Four Fields)"
+    ),
     # Playouts with the sharper Harvest policy (it reads the pass and the rival's
     # fields): 59.1% of games against plain ISMCTS at equal iterations and 5% less
     # CPU, 58.4% at the expert's budget (docs/strength.md, eighth and ninth runs).
-    "harvest": ("ismcts:sharp=1", 1.0),
+    "harvest": ExpertSearch("ismcts:sharp=1", 1.0, "sharper playouts (Harvest)"),
 }
 
 LEVELS: tuple[str, ...] = ("beginner", "casual", "strong", "expert")
@@ -115,7 +135,7 @@ class LevelAgent:
         """The agent spec this level plays in ``game_id``."""
         agent, share = AGENTS[self.level], 1.0
         if self.level == "expert" and game_id in EXPERT:
-            agent, share = EXPERT[game_id]
+            agent, share, _ = EXPERT[game_id]
         if self.iterations is not None:
             n = self.iterations
         else:
@@ -135,13 +155,6 @@ def _iterations(level: str, options: dict[str, str]) -> int | None:
     return None if text is None else whole_option(level, "iterations", text, 1)
 
 
-#: What the expert adds per game, for its one-line description.
-_EXPERT_EXTRAS = (
-    ", sharper playouts (Harvest), the heuristic's best moves first (Four Fields), "
-    "a deeper tree thinking longest where decisions are open (SOW)"
-)
-
-
 def _search_level(level: str) -> None:
     def make(options: dict[str, str], seed: int | None) -> LevelAgent:
         reject_unknown(level, options, {"iterations"})
@@ -154,7 +167,7 @@ def _search_level(level: str) -> None:
         f"level: ISMCTS with a fixed iteration budget per game (set at about {seconds:g} s "
         "a move; about a third of that on today's faster search)"
         + (", exact two-player endgames" if AGENTS[level] == "endgame" else "")
-        + (_EXPERT_EXTRAS if level == "expert" else ""),
+        + ("".join(f", {e.adds}" for e in EXPERT.values()) if level == "expert" else ""),
     )
 
 

@@ -311,7 +311,11 @@ class ISMCTS:
         #: holds ``settle`` of the root's visits, and otherwise goes on, a twelfth of
         #: the budget at a time, up to ``adapt`` times the budget. Clear decisions
         #: then pay for hard ones, with no memory between decisions (a server's bot
-        #: is made afresh for each move).
+        #: is made afresh for each move). With two legal moves the most visited one
+        #: always holds half the visits, so at ``settle=0.5`` such a decision always
+        #: stops at half the budget and the rest goes to decisions with more moves
+        #: (in SOW that did better than going on while two moves stay close:
+        #: docs/strength.md, thirteenth run).
         self.adapt = adapt
         self.settle = settle
         #: Heuristic playouts only: the chance that a playout decision is a uniformly

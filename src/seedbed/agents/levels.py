@@ -20,10 +20,10 @@ takes a spec offers the levels. Each level stands for a real agent:
   agent's search of who wins at the end of a two-player Harvest turn (``worlds=``) is
   not part of the level: it measured no edge over ISMCTS (``docs/strength.md``).
   Where :data:`EXPERT` names a game the expert plays that search instead: in SOW,
-  ISMCTS with a tree four moves deep (``depth=4``) that thinks longer on open
-  decisions and stops early on settled ones (``adapt``), with the share of the budget
-  that costs the plain search's CPU; in
-  Four Fields, ``endgame`` whose ISMCTS considers the heuristic's five best moves
+  ISMCTS with a tree four moves deep (``depth=4``) that gives a decision between two
+  moves half the budget and spends the rest on decisions with more moves, longest
+  on those still open (``adapt``), with the share of the budget that costs the plain
+  search's CPU; in Four Fields, ``endgame`` whose ISMCTS considers the heuristic's five best moves
   first and lets the others in as its visits grow (``widen=5``); in Harvest, ISMCTS
   whose playouts use the game's sharper policy (``sharp=1``).
 
@@ -90,12 +90,13 @@ class ExpertSearch(NamedTuple):
 #: moves and lets the others in as the visits grow, at no cost in CPU.
 EXPERT: dict[str, ExpertSearch] = {
     # A tree four moves deep (most SOW decisions offer two moves, so depth is cheap)
-    # that thinks where decisions are open: at 95% of the budget it spends the plain
-    # search's CPU (docs/strength.md, eleventh and twelfth runs).
+    # that spends half the budget on two-move decisions and the rest where decisions
+    # with more moves are open: at 95% of the budget it spends the plain search's CPU
+    # (docs/strength.md, eleventh to thirteenth runs).
     "sow": ExpertSearch(
         "ismcts:adapt=4,depth=4",
         0.95,
-        "a deeper tree thinking longest where decisions are open (SOW)",
+        "a deeper tree thinking longest on open decisions of many moves (SOW)",
     ),
     # The heuristic's five best moves first, one more at 50, 100, 200, ... visits:
     # 72% of games against plain ISMCTS at equal CPU (docs/strength.md, fifth run).

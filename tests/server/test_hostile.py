@@ -141,8 +141,8 @@ def test_hello_must_come_first_and_oversized_frames_close(strict: ServerProcess)
 
 def test_a_flood_is_closed_with_a_reason_and_other_tables_play_on(strict: ServerProcess) -> None:
     flooded = strict.table(game="sow", players=2)
-    # Four Fields, because its games last: random moves can end a Harvest game in
-    # three (one suit's three court cards shown), before the 15 moves asserted below.
+    # Four Fields, because its games last: random moves can end a Harvest game in a
+    # few moves (a suit's three court cards face up), before the 15 asserted below.
     calm = strict.table(game="four_fields", players=2, seats=["human", "heuristic"])
     c_token = strict.join(calm["id"], "Cal")["token"]
 

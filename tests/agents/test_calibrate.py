@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from cli_kit import run_cli
-from seedbed.agents.calibrate import read_results, report, win_shares
+from seedbed.agents.calibrate import main, read_results, report, win_shares
 
 
 def arena(capsys: pytest.CaptureFixture[str], out: Path, seed: int, games: int) -> None:
@@ -39,3 +39,32 @@ def test_pooled_runs_keep_their_deals_apart_and_rate_the_stronger_higher(
     openskill = next(line for line in text.splitlines() if line.startswith("openskill:"))
     # The heuristic beats random at SOW every time (docs/strength.md): rated first.
     assert openskill.index("heuristic") < openskill.index("random")
+
+
+def test_bad_files_and_arguments_get_one_line_that_says_which(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    good = tmp_path / "good.jsonl"
+    arena(capsys, good, seed=1, games=1)
+    lines = good.read_text().splitlines()
+    damaged = tmp_path / "damaged.jsonl"
+    damaged.write_text(lines[0] + "\n" + lines[1][: len(lines[1]) // 2] + "\n")
+    other = tmp_path / "other.jsonl"
+    other.write_text('{"note": "not a game"}\n')
+    cases = [
+        ([str(tmp_path / "missing.jsonl")], "cannot read", "missing.jsonl"),
+        ([str(tmp_path)], "cannot read", str(tmp_path)),
+        ([str(good), str(damaged)], "damaged.jsonl, line 2: not a game of seedbed arena", ""),
+        ([str(other)], "no games of seedbed arena in", "other.jsonl"),
+        ([], "usage:", ""),
+    ]
+    for args, says, names in cases:
+        with pytest.raises(SystemExit) as exc:
+            main(args)
+        message = str(exc.value.code)
+        assert says in message and names in message, message
+        assert "\n" not in message
+    main(["--help"])
+    assert capsys.readouterr().out.startswith("usage: python -m seedbed.agents.calibrate")
+    main([str(good)])
+    assert "2 games (1 deals)" in capsys.readouterr().out

@@ -13,7 +13,6 @@ moves by the mean of its seats' updates, as on the server.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections import defaultdict
 from collections.abc import Iterable
@@ -23,6 +22,7 @@ from typing import Any
 
 from seedbed.sim.runner import GameResult
 from seedbed.sim.stats import Estimate, share
+from seedbed.sim.store import ResultsFileError, load_line
 
 
 @dataclass(frozen=True)
@@ -35,16 +35,23 @@ class Pairing:
 
 
 def read_results(paths: Iterable[Path]) -> dict[Pairing, list[GameResult]]:
-    """The games in ``paths`` grouped by game and line-up (``seedbed arena --out``)."""
+    """The games in ``paths`` grouped by game and line-up (``seedbed arena --out``);
+    :class:`~seedbed.sim.store.ResultsFileError` names the file and line of one that is
+    not a game (``OSError`` for a file that cannot be read)."""
     out: dict[Pairing, list[GameResult]] = defaultdict(list)
     for path in paths:
-        for line in path.read_text().splitlines():
+        for number, line in enumerate(path.read_bytes().split(b"\n"), 1):
             if not line.strip():
                 continue
-            data = json.loads(line)
-            if "record" not in data:  # a run's header line
-                continue
-            result = GameResult.from_json_dict(data)
+            try:
+                data = load_line(line)
+                if "record" not in data:  # a run's header line
+                    continue
+                result = GameResult.from_json_dict(data)
+            except (ValueError, KeyError, TypeError, RecursionError) as exc:
+                raise ResultsFileError(
+                    f"{path}, line {number}: not a game of seedbed arena ({exc})"
+                ) from None
             game = str(result.record.get("game", "?"))
             agents: list[str] = [""] * (max(result.agent_of_seat) + 1)
             for spec, k in zip(result.seats, result.agent_of_seat, strict=True):
@@ -120,11 +127,27 @@ def report(paths: list[Path]) -> str:
     return "\n".join(lines)
 
 
+USAGE = "usage: python -m seedbed.agents.calibrate ARENA.jsonl ..."
+
+
 def main(argv: list[str] | None = None) -> None:
+    """Print :func:`report` for the files named; a file that cannot be read or holds
+    something other than arena games ends the run with one line that says which."""
     args = sys.argv[1:] if argv is None else argv
+    if args and args[0] in ("-h", "--help"):
+        print(f"{USAGE}\n\n{__doc__}")
+        return
     if not args:
-        raise SystemExit("usage: python -m seedbed.agents.calibrate ARENA.jsonl ...")
-    print(report([Path(a) for a in args]))
+        raise SystemExit(USAGE)
+    try:
+        text = report([Path(a) for a in args])
+    except OSError as exc:
+        raise SystemExit(f"calibrate: cannot read {exc.filename}: {exc.strerror}") from None
+    except ResultsFileError as exc:
+        raise SystemExit(f"calibrate: {exc}") from None
+    if not text:
+        raise SystemExit("calibrate: no games of seedbed arena in " + ", ".join(args))
+    print(text)
 
 
 if __name__ == "__main__":

@@ -39,6 +39,17 @@ def _check_match(r: GameResult, m: MatchSpec, game_id: str, params: dict[str, An
     return ""
 
 
+def load_line(line: bytes | str) -> dict[str, Any]:
+    """One line of an ``--out`` file as a JSON object (``ValueError`` if it is not one:
+    too long, not JSON, or JSON of another shape)."""
+    if len(line) > MAX_LINE:
+        raise ValueError("line too long")
+    data = json.loads(line)
+    if not isinstance(data, dict):
+        raise ValueError("not an object")
+    return data
+
+
 def read_results(
     path: Path, matches: Sequence[MatchSpec], game_id: str, params: dict[str, Any]
 ) -> tuple[dict[int, GameResult], bool]:
@@ -57,12 +68,7 @@ def read_results(
             continue
         last = number == len(lines) or (number == len(lines) - 1 and not lines[-1])
         try:
-            if len(line) > MAX_LINE:
-                raise ValueError("line too long")
-            data = json.loads(line)
-            if not isinstance(data, dict):
-                raise ValueError("not an object")
-            r = GameResult.from_json_dict(data)
+            r = GameResult.from_json_dict(load_line(line))
         except (ValueError, KeyError, TypeError, RecursionError) as exc:
             if last and not raw.endswith(b"\n"):
                 cut = True  # killed while writing it: that game is played again

@@ -24,7 +24,8 @@ MAX_LINE = 4_000_000
 
 
 class ResultsFileError(RecordError):
-    """An ``--out`` file that cannot be resumed (another run's, or damaged)."""
+    """An ``--out`` file that cannot be read back: damaged, or (for ``--resume``) another
+    run's."""
 
 
 def _check_match(r: GameResult, m: MatchSpec, game_id: str, params: dict[str, Any]) -> str:

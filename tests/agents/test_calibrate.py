@@ -51,11 +51,14 @@ def test_bad_files_and_arguments_get_one_line_that_says_which(
     damaged.write_text(lines[0] + "\n" + lines[1][: len(lines[1]) // 2] + "\n")
     other = tmp_path / "other.jsonl"
     other.write_text('{"note": "not a game"}\n')
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("\n")
     cases = [
         ([str(tmp_path / "missing.jsonl")], "cannot read", "missing.jsonl"),
         ([str(tmp_path)], "cannot read", str(tmp_path)),
         ([str(good), str(damaged)], "damaged.jsonl, line 2: not a game of seedbed arena", ""),
-        ([str(other)], "no games of seedbed arena in", "other.jsonl"),
+        ([str(other)], "other.jsonl, line 1: not a game of seedbed arena (no 'seats' field)", ""),
+        ([str(empty)], "no games of seedbed arena in", "empty.jsonl"),
         ([], "usage:", ""),
     ]
     for args, says, names in cases:

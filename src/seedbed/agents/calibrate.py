@@ -22,7 +22,7 @@ from typing import Any
 
 from seedbed.sim.runner import GameResult
 from seedbed.sim.stats import Estimate, share
-from seedbed.sim.store import ResultsFileError, load_line
+from seedbed.sim.store import ResultsFileError, result_from_line
 
 
 @dataclass(frozen=True)
@@ -44,11 +44,8 @@ def read_results(paths: Iterable[Path]) -> dict[Pairing, list[GameResult]]:
             if not line.strip():
                 continue
             try:
-                data = load_line(line)
-                if "record" not in data:  # a run's header line
-                    continue
-                result = GameResult.from_json_dict(data)
-            except (ValueError, KeyError, TypeError, RecursionError) as exc:
+                result = result_from_line(line)
+            except ValueError as exc:
                 raise ResultsFileError(
                     f"{path}, line {number}: not a game of seedbed arena ({exc})"
                 ) from None

@@ -40,15 +40,21 @@ def _check_match(r: GameResult, m: MatchSpec, game_id: str, params: dict[str, An
     return ""
 
 
-def load_line(line: bytes | str) -> dict[str, Any]:
-    """One line of an ``--out`` file as a JSON object (``ValueError`` if it is not one:
-    too long, not JSON, or JSON of another shape)."""
+def result_from_line(line: bytes | str) -> GameResult:
+    """The game on one line of an ``--out`` file; ``ValueError``, saying why, for any
+    line that is not one (too long, not JSON, or JSON of another shape), so that its
+    readers catch one exception."""
     if len(line) > MAX_LINE:
         raise ValueError("line too long")
-    data = json.loads(line)
-    if not isinstance(data, dict):
-        raise ValueError("not an object")
-    return data
+    try:
+        data = json.loads(line)
+        if not isinstance(data, dict):
+            raise ValueError("not an object")
+        return GameResult.from_json_dict(data)
+    except KeyError as exc:
+        raise ValueError(f"no {exc.args[0]!r} field") from None
+    except (TypeError, RecursionError) as exc:
+        raise ValueError(str(exc) or type(exc).__name__) from None
 
 
 def read_results(
@@ -69,8 +75,8 @@ def read_results(
             continue
         last = number == len(lines) or (number == len(lines) - 1 and not lines[-1])
         try:
-            r = GameResult.from_json_dict(load_line(line))
-        except (ValueError, KeyError, TypeError, RecursionError) as exc:
+            r = result_from_line(line)
+        except ValueError as exc:
             if last and not raw.endswith(b"\n"):
                 cut = True  # killed while writing it: that game is played again
                 continue

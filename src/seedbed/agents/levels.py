@@ -23,9 +23,9 @@ takes a spec offers the levels. Each level stands for a real agent:
   ISMCTS with a tree four moves deep (``depth=4``) that gives a decision between two
   moves half the budget and spends the rest on decisions with more moves, longest
   on those still open (``adapt``), with the share of the budget that costs the plain
-  search's CPU; in Four Fields, ``endgame`` whose ISMCTS considers the heuristic's five best moves
-  first and lets the others in as its visits grow (``widen=5``); in Harvest, ISMCTS
-  whose playouts use the game's sharper policy (``sharp=1``).
+  search's CPU; in Four Fields, ``endgame`` whose ISMCTS considers the heuristic's
+  five best moves first and lets the others in as its visits grow (``widen=5``); in
+  Harvest, ISMCTS whose playouts use the game's sharper policy (``sharp=1``).
 
 The search levels have **iteration budgets**, not time budgets, so a level plays the
 same moves on every machine for the same seed (and its strength does not fall when

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from seedbed.agents.heuristic.sewn import choose
+from seedbed.agents.heuristic.sewn import choose, choose_sharp
 from seedbed.core.cards import mask_of, parse_card, parse_cards
 from seedbed.games.sewn import rules as R
 
@@ -116,3 +116,54 @@ def test_seed_phase_keeps_the_strongest_card_for_end_of_summer() -> None:
     plants = sorted(R.PLANT_BASE + c for c in hand)
     view = compact(phase=R.PLANT, hand=mask_of(hand))
     assert choose(Seat(R.SOUTH, plants, view), random.Random(0)) == R.PLANT_BASE + parse_card("2C")
+
+
+# -- the sharper policy (heuristic:sharp=1, ismcts:sharp=1) ----------------------
+
+
+def test_sharp_names_the_trump_its_rivals_fields_lack() -> None:
+    """Spades are longest in South's two Fields, but South dealt five spades into its
+    rivals' Fields; hearts are a little weaker for South and absent from theirs. The
+    plain policy names spades, the sharp one hearts."""
+    view = list(compact(phase=R.TRUMP))
+    view[R.CV_KNOWN + R.SOUTH] = mask_of(parse_cards("AS KS 9S 4H 9H"))
+    view[R.CV_KNOWN + R.NORTH] = mask_of(parse_cards("3S 7H TH"))
+    view[R.CV_KNOWN + R.EAST] = mask_of(parse_cards("QS JS 8S 2D"))
+    view[R.CV_KNOWN + R.WEST] = mask_of(parse_cards("TS 7S 3D 4C"))
+    suits = [R.TRUMP_BASE + s for s in range(4)]
+    seat = Seat(R.SOUTH, suits, tuple(view))
+    assert choose(seat, random.Random(0)) == R.TRUMP_BASE + SPADES
+    assert choose_sharp(seat, random.Random(0)) == R.TRUMP_BASE + HEARTS
+
+
+def test_sharp_always_takes_first_pick() -> None:
+    same = mask_of(parse_cards("AS KH QD"))
+    view = list(compact(phase=R.PRIVILEGE))
+    view[R.CV_KNOWN + R.SOUTH] = view[R.CV_KNOWN + R.NORTH] = same
+    seat = Seat(R.SOUTH, [R.TAKE_TRUMP, R.TAKE_FIRST_PICK], tuple(view))
+    assert choose(seat, random.Random(0)) == R.TAKE_TRUMP
+    assert choose_sharp(seat, random.Random(0)) == R.TAKE_FIRST_PICK
+
+
+def test_sharp_draws_the_last_trump_before_cashing_a_side_ace() -> None:
+    """Hearts are trump and only the KH is still out. The plain policy cashes the AS
+    first (and may see it ruffed); the sharp one draws the KH with its AH."""
+    hearts_gone = "QH JH TH 9H 8H 7H 6H 5H 4H 3H"
+    seat = harvest_seat("AH 2H AS 3C", "AH 2H AS 3C", HEARTS, 0, "", played=hearts_gone)
+    assert choose(seat, random.Random(0)) == parse_card("AS")
+    assert choose_sharp(seat, random.Random(0)) == parse_card("AH")
+    # With two trumps out against our two it still draws; against three it does not.
+    seat = harvest_seat("AH 2H AS 3C", "AH 2H AS 3C", HEARTS, 0, "", played=hearts_gone[3:])
+    assert choose_sharp(seat, random.Random(0)) == parse_card("AH")
+    seat = harvest_seat("AH 2H AS 3C", "AH 2H AS 3C", HEARTS, 0, "", played=hearts_gone[6:])
+    assert choose_sharp(seat, random.Random(0)) == parse_card("AS")
+
+
+def test_sharp_plays_second_hand_low_without_a_master() -> None:
+    """West led 9S; the AS and KS are unseen. The plain policy puts up its QS, the
+    sharp one keeps it and plays low (it still wins with a master: the AS)."""
+    seat = harvest_seat("2S QS 5D", "2S QS", HEARTS, 3, "9S")
+    assert choose(seat, random.Random(0)) == parse_card("QS")
+    assert choose_sharp(seat, random.Random(0)) == parse_card("2S")
+    seat = harvest_seat("2S AS 5D", "2S AS", HEARTS, 3, "9S")
+    assert choose_sharp(seat, random.Random(0)) == parse_card("AS")

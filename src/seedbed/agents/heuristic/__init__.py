@@ -54,7 +54,7 @@ def policy_for(game: Game | type[Game], sharp: bool = False) -> Policy:
     """The heuristic policy ``game`` declares (the generic one if it declares none).
 
     ``sharp``: its sharper form, ``<name>_sharp`` in the policy's module, where the
-    module offers one (Harvest's and SOW's today), else the policy itself. The plain
+    module offers one (Harvest's, SOW's and SEWN's today), else the policy itself. The plain
     policies keep their play (the ``casual`` level, and what today's searches assume),
     so a better reading of a game goes into the sharp form, which the expert plays
     out."""

@@ -11,6 +11,9 @@
 * Harvest: cash winners (cards no unseen card can beat), win cheaply when last to
   play, duck otherwise, ruff when void, discard the lowest card of a short suit.
 
+The sharper form (:func:`choose_sharp`) names trump by what its rivals' Fields hold
+too, always takes FIRST PICK, draws trumps it controls and plays second hand low.
+
 It reads the seat's ``compact_view()`` (card sets as bitmasks) through the indices
 and action numbers of the game's public vocabulary, :mod:`seedbed.games.sewn.rules`,
 not the JSON view: ISMCTS calls it at every move of every playout, and building the
@@ -64,6 +67,8 @@ HIGHER: Final = tuple(
     sum(1 << d for d in range(52) if SUIT[d] == SUIT[c] and POWER[d] > POWER[c]) for c in range(52)
 )
 QUEEN: Final = 10
+#: The cards of each suit.
+SUIT_CARDS: Final = tuple(sum(1 << c for c in range(52) if SUIT[c] == s) for s in range(4))
 
 
 def _field_value(known: int, trump: int) -> int:
@@ -115,8 +120,53 @@ def choose_compact(v: tuple[int, ...], me: int, legal: list[int], rng: random.Ra
             [(_field_value(v[CV_KNOWN + a - PICK_BASE], trump), a) for a in legal], rng
         )
     if phase == HARVEST:
-        return _harvest_play(v, legal)
+        return _harvest_play(v, legal, False)
     return legal[rng.randrange(len(legal))]
+
+
+def choose_sharp(obs: Observation, rng: random.Random) -> int:
+    """The sharper policy (``heuristic:sharp=1``, ``ismcts:sharp=1``): the plain one,
+    except that it
+
+    * names as trump the suit strong in the two Fields open to it and weak in the two
+      its rivals pick from: every card a seat seeds or plants ends up in a rival's
+      hand, so a suit it was dealt many of is one its rivals hold;
+    * takes FIRST PICK whenever it holds the choice;
+    * in the Harvest, draws trumps when it holds at least as many as are still unseen
+      and its best trump cannot be beaten, and plays second hand low (a winner only if
+      no unseen card can beat it).
+
+    One against three plain heuristics it takes about 0.4 tricks a game more than
+    they do (docs/agents.md)."""
+    return on_observation(choose_sharp_compact, obs, rng)
+
+
+def choose_sharp_compact(v: tuple[int, ...], me: int, legal: list[int], rng: random.Random) -> int:
+    """:func:`choose_sharp` from seat ``me``'s compact view and legal actions, as
+    :func:`choose_compact` is :func:`choose`."""
+    if len(legal) == 1:
+        return legal[0]
+    phase = v[CV_PHASE]
+    if phase == HARVEST:
+        return _harvest_play(v, legal, True)
+    if phase == PRIVILEGE:
+        return TAKE_FIRST_PICK
+    if phase == TRUMP:
+        # What we know of our rivals' Fields is our own cards and the opposite's
+        # face-up seeds; of ours, our rivals' face-up seeds (and a top card or two).
+        ours = v[CV_KNOWN + me] | v[CV_KNOWN + ((me + 2) & 3)]
+        theirs = v[CV_KNOWN + ((me + 1) & 3)] | v[CV_KNOWN + ((me + 3) & 3)]
+        return pick_best(
+            [
+                (
+                    _suit_strength(ours, a - TRUMP_BASE) - _suit_strength(theirs, a - TRUMP_BASE),
+                    a,
+                )
+                for a in legal
+            ],
+            rng,
+        )
+    return choose_compact(v, me, legal, rng)
 
 
 def _in_order(legal: list[int]) -> list[int]:
@@ -135,7 +185,7 @@ def _in_order(legal: list[int]) -> list[int]:
     return cards
 
 
-def _harvest_play(v: tuple[int, ...], legal: list[int]) -> int:
+def _harvest_play(v: tuple[int, ...], legal: list[int], sharp: bool) -> int:
     # Plain loops over tables instead of closures and key lambdas: this runs at most
     # moves of every search playout. ``max``/``min`` keep the first best card of the
     # power order, and so do the loops below (strict comparisons).
@@ -144,6 +194,11 @@ def _harvest_play(v: tuple[int, ...], legal: list[int]) -> int:
     table = [c for c in v[CV_TRICK : CV_TRICK + 3] if c >= 0]
     cards = _in_order(legal)
     if not table:
+        if sharp:  # draw the trumps still out when ours are as many and the best
+            trumps = [c for c in cards if SUIT[c] == trump]
+            out = (live & SUIT_CARDS[trump]).bit_count()
+            if out and len(trumps) >= out and HIGHER[trumps[-1]] & live == 0:
+                return trumps[-1]
         side = [c for c in cards if SUIT[c] != trump]
         best = -1
         for c in side:  # a master: no unseen card of its suit beats it
@@ -197,6 +252,8 @@ def _harvest_play(v: tuple[int, ...], legal: list[int]) -> int:
             for c in winners:
                 if HIGHER[c] & live == 0:
                     return c
+            if sharp and len(table) == 1:  # second hand low
+                return cards[0]
             return winners[0] if POWER[winners[0]] >= QUEEN else cards[0]
         return cards[0]
     # Void in the led suit: ruff cheaply if that wins, else throw the lowest card.

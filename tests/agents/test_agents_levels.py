@@ -56,13 +56,17 @@ def test_a_search_level_plays_ismcts_with_its_budget_for_the_game() -> None:
     assert chosen == same
 
 
-def test_expert_is_ismcts_with_exact_endgames() -> None:
+def test_expert_is_ismcts_with_exact_endgames(toy_registered: str) -> None:
+    """In a game ``levels.EXPERT`` does not name (each of ours has its own search now),
+    the expert is the ``endgame`` agent: today's ISMCTS with exact two-player endgames."""
     expert = make_agent("expert", seed=1)
     assert isinstance(expert, LevelAgent)
-    assert expert.spec_for("sewn") == f"endgame:iterations={budget('expert', 'sewn')}"
+    toy = toy_registered
+    assert expert.spec_for(toy) == f"endgame:iterations={budget('expert', toy)}"
     assert make_agent("strong").spec_for("sow").startswith("ismcts:")  # type: ignore[attr-defined]
-    # Away from an endgame it plays the default ISMCTS's move for the same seed.
-    game = seedbed.load("sewn")
+    # Away from an endgame (with four players there is none) it plays the default
+    # ISMCTS's move for the same seed.
+    game = seedbed.load(toy, players=4)
     for state in mid_game_states(game, seed=3, count=2):
         player = state.current_player()
         assert player is not None
@@ -72,21 +76,27 @@ def test_expert_is_ismcts_with_exact_endgames() -> None:
 
 
 @pytest.mark.parametrize(
-    ("game_id", "agent"),
+    ("game_id", "players", "agent", "share"),
     [
         # ISMCTS that starts from the heuristic's five best moves (docs/strength.md,
         # fifth run), with exact endgames.
-        ("four_fields", "endgame:widen=5"),
+        ("four_fields", 2, "endgame:widen=5", 1.0),
         # ISMCTS that plays out with the sharper Harvest policy (eighth run).
-        ("harvest", "ismcts:sharp=1"),
+        ("harvest", 2, "ismcts:sharp=1", 1.0),
+        # ISMCTS that plays out with the sharper SEWN policy, at the share of the budget
+        # that costs the plain search's CPU (sixteenth run).
+        ("sewn", 4, "ismcts:sharp=1", 0.964),
     ],
 )
-def test_the_expert_plays_its_games_own_search(game_id: str, agent: str) -> None:
-    """Where ``levels.EXPERT`` names a game, the expert plays that search at the level's
-    whole budget, and it is not the plain search."""
+def test_the_expert_plays_its_games_own_search(
+    game_id: str, players: int, agent: str, share: float
+) -> None:
+    """Where ``levels.EXPERT`` names a game, the expert plays that search at its share
+    of the level's budget, and it is not the plain search."""
     expert = make_agent("expert", seed=1)
-    assert expert.spec_for(game_id) == f"{agent},iterations={budget('expert', game_id)}"  # type: ignore[attr-defined]
-    game = seedbed.load(game_id, players=2)
+    n = round(budget("expert", game_id) * share)
+    assert expert.spec_for(game_id) == f"{agent},iterations={n}"  # type: ignore[attr-defined]
+    game = seedbed.load(game_id, players=players)
     differs = 0
     for state in mid_game_states(game, seed=3, count=4):
         player = state.current_player()

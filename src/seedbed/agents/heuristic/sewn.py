@@ -152,8 +152,8 @@ def choose_sharp_compact(v: tuple[int, ...], me: int, legal: list[int], rng: ran
     if phase == PRIVILEGE:
         return TAKE_FIRST_PICK
     if phase == TRUMP:
-        # What we know of our rivals' Fields is our own cards and the opposite's
-        # face-up seeds; of ours, our rivals' face-up seeds (and a top card or two).
+        # Trump is named before the Pick, so what we know of our rivals' Fields is our
+        # own twelve cards and the opposite's face-up seeds; of ours, the rivals' seeds.
         ours = v[CV_KNOWN + me] | v[CV_KNOWN + ((me + 2) & 3)]
         theirs = v[CV_KNOWN + ((me + 1) & 3)] | v[CV_KNOWN + ((me + 3) & 3)]
         return pick_best(

@@ -31,7 +31,7 @@ import random
 from typing import Final
 
 from seedbed.agents.heuristic.generic import Observation, on_observation, pick_best
-from seedbed.core.cards import cards_of
+from seedbed.core.cards import SUIT_MASKS, cards_of, popcount
 from seedbed.games.sewn.rules import (
     CV_END_OF_SUMMER,
     CV_HAND,
@@ -67,8 +67,6 @@ HIGHER: Final = tuple(
     sum(1 << d for d in range(52) if SUIT[d] == SUIT[c] and POWER[d] > POWER[c]) for c in range(52)
 )
 QUEEN: Final = 10
-#: The cards of each suit.
-SUIT_CARDS: Final = tuple(sum(1 << c for c in range(52) if SUIT[c] == s) for s in range(4))
 
 
 def _field_value(known: int, trump: int) -> int:
@@ -196,7 +194,7 @@ def _harvest_play(v: tuple[int, ...], legal: list[int], sharp: bool) -> int:
     if not table:
         if sharp:  # draw the trumps still out when ours are as many and the best
             trumps = [c for c in cards if SUIT[c] == trump]
-            out = (live & SUIT_CARDS[trump]).bit_count()
+            out = popcount(live & SUIT_MASKS[trump])
             if out and len(trumps) >= out and HIGHER[trumps[-1]] & live == 0:
                 return trumps[-1]
         side = [c for c in cards if SUIT[c] != trump]

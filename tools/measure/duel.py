@@ -16,6 +16,11 @@ game's: won or lost), and may end in ``@score``: each game stops at the first ch
 of the scores and is won by the larger gain, while the searches still value playouts
 as in a whole game (in Four Fields, a share of the round's points). Both are cheap
 first looks at a Four Fields search.
+
+A spec ``ensemble=K/SPEC`` is a root ensemble (root parallelisation, Chaslot et al.
+2008): K searches of SPEC (an ``ismcts`` spec) from independent seeds, their root
+visits summed, the most visited move played (ties to the smallest action). With K
+times fewer iterations each it spends the CPU of one search of the whole budget.
 """
 
 from __future__ import annotations
@@ -48,6 +53,28 @@ class _Timed:
             self.decisions += 1
 
 
+class _Ensemble:
+    """K ``ismcts`` searches from independent seeds whose root visits are summed."""
+
+    def __init__(self, k: int, spec: str, seed: int) -> None:
+        self.searches = [make_agent(spec, seed=seed * 101 + i) for i in range(k)]
+
+    def select_action(self, infoset: seedbed.InfoSet) -> int:
+        votes: dict[int, int] = defaultdict(int)
+        for agent in self.searches:
+            for action, visits, _ in agent.searcher.ranked(infoset):  # type: ignore[attr-defined]
+                votes[action] += visits
+        return max(sorted(votes), key=votes.__getitem__)
+
+
+def _agent(spec: str, seed: int) -> Agent:
+    """``make_agent``, or a root ensemble for ``ensemble=K/SPEC``."""
+    if spec.startswith("ensemble="):
+        k, _, inner = spec.removeprefix("ensemble=").partition("/")
+        return _Ensemble(int(k), inner, seed)  # type: ignore[return-value]
+    return make_agent(spec, seed=seed)
+
+
 def play(game_id: str, spec_a: str, spec_b: str, first: int, deals: int, out: str) -> None:
     first_score = game_id.endswith("@score")
     name, _, text = game_id.removesuffix("@score").partition(":")
@@ -59,8 +86,8 @@ def play(game_id: str, spec_a: str, spec_b: str, first: int, deals: int, out: st
     with open(out, "a", encoding="utf-8") as f:
         for deal in range(first, first + deals):
             for swap in (False, True):
-                a = _Timed(make_agent(spec_a, seed=deal * 7 + 1))
-                b = _Timed(make_agent(spec_b, seed=deal * 7 + 2))
+                a = _Timed(_agent(spec_a, deal * 7 + 1))
+                b = _Timed(_agent(spec_b, deal * 7 + 2))
                 seats = [b, a] if swap else [a, b]
                 state = game.new_state(seed=5000 + deal)
                 start = state.scores()

@@ -34,6 +34,7 @@ from collections import defaultdict
 import seedbed
 from seedbed.agents import make_agent
 from seedbed.agents.base import Agent
+from seedbed.agents.ismcts import ISMCTSAgent
 
 
 class _Timed:
@@ -56,13 +57,20 @@ class _Timed:
 class _Ensemble:
     """K ``ismcts`` searches from independent seeds whose root visits are summed."""
 
+    name = "ensemble"
+
     def __init__(self, k: int, spec: str, seed: int) -> None:
-        self.searches = [make_agent(spec, seed=seed * 101 + i) for i in range(k)]
+        self.searches: list[ISMCTSAgent] = []
+        for i in range(k):
+            agent = make_agent(spec, seed=seed * 101 + i)
+            if not isinstance(agent, ISMCTSAgent):
+                sys.exit(f"ensemble=K/SPEC takes an ismcts spec, not {spec!r}")
+            self.searches.append(agent)
 
     def select_action(self, infoset: seedbed.InfoSet) -> int:
         votes: dict[int, int] = defaultdict(int)
         for agent in self.searches:
-            for action, visits, _ in agent.searcher.ranked(infoset):  # type: ignore[attr-defined]
+            for action, visits, _ in agent.searcher.ranked(infoset):
                 votes[action] += visits
         return max(sorted(votes), key=votes.__getitem__)
 
@@ -71,7 +79,7 @@ def _agent(spec: str, seed: int) -> Agent:
     """``make_agent``, or a root ensemble for ``ensemble=K/SPEC``."""
     if spec.startswith("ensemble="):
         k, _, inner = spec.removeprefix("ensemble=").partition("/")
-        return _Ensemble(int(k), inner, seed)  # type: ignore[return-value]
+        return _Ensemble(int(k), inner, seed)
     return make_agent(spec, seed=seed)
 
 

@@ -17,10 +17,8 @@ of the scores and is won by the larger gain, while the searches still value play
 as in a whole game (in Four Fields, a share of the round's points). Both are cheap
 first looks at a Four Fields search.
 
-A spec ``ensemble=K/SPEC`` is a root ensemble (root parallelisation, Chaslot et al.
-2008): K searches of SPEC (an ``ismcts`` spec) from independent seeds, their root
-visits summed, the most visited move played (ties to the smallest action). With K
-times fewer iterations each it spends the CPU of one search of the whole budget.
+A spec ``ensemble=K/SPEC`` is a root ensemble (``ensemble.py``): K searches of SPEC
+(an ``ismcts`` spec) from independent seeds, their root visits summed.
 """
 
 from __future__ import annotations
@@ -31,10 +29,10 @@ import sys
 import time
 from collections import defaultdict
 
+from ensemble import agent
+
 import seedbed
-from seedbed.agents import make_agent
 from seedbed.agents.base import Agent
-from seedbed.agents.ismcts import ISMCTSAgent
 
 
 class _Timed:
@@ -54,33 +52,13 @@ class _Timed:
             self.decisions += 1
 
 
-class _Ensemble:
-    """K ``ismcts`` searches from independent seeds whose root visits are summed."""
-
-    name = "ensemble"
-
-    def __init__(self, k: int, spec: str, seed: int) -> None:
-        self.searches: list[ISMCTSAgent] = []
-        for i in range(k):
-            agent = make_agent(spec, seed=seed * 101 + i)
-            if not isinstance(agent, ISMCTSAgent):
-                sys.exit(f"ensemble=K/SPEC takes an ismcts spec, not {spec!r}")
-            self.searches.append(agent)
-
-    def select_action(self, infoset: seedbed.InfoSet) -> int:
-        votes: dict[int, int] = defaultdict(int)
-        for agent in self.searches:
-            for action, visits, _ in agent.searcher.ranked(infoset):
-                votes[action] += visits
-        return max(sorted(votes), key=votes.__getitem__)
-
-
 def _agent(spec: str, seed: int) -> Agent:
-    """``make_agent``, or a root ensemble for ``ensemble=K/SPEC``."""
-    if spec.startswith("ensemble="):
-        k, _, inner = spec.removeprefix("ensemble=").partition("/")
-        return _Ensemble(int(k), inner, seed)
-    return make_agent(spec, seed=seed)
+    """``make_agent``, or a root ensemble for ``ensemble=K/SPEC`` (``ensemble.py``); a
+    spec it cannot make ends the run with the reason."""
+    try:
+        return agent(spec, seed)
+    except ValueError as exc:
+        sys.exit(str(exc))
 
 
 def play(game_id: str, spec_a: str, spec_b: str, first: int, deals: int, out: str) -> None:

@@ -30,6 +30,8 @@ SPECS = [
     # The sharper policies (docs/agents.md), in the heuristic and in playouts.
     "heuristic:sharp=1",
     "ismcts:iterations=8,sharp=1",
+    # Playouts valued by the game's judge (SEWN's Harvest hands: docs/agents.md).
+    "ismcts:iterations=8,sharp=1,judge=1",
     # The flat search and the default ISMCTS with exact endgames (seedbed.agents.expert;
     # their endgame positions: tests/agents/test_agents_expert.py).
     "flat:iterations=8",

@@ -541,3 +541,69 @@ def test_sharp_changes_nothing_where_the_game_has_no_sharper_policy() -> None:
         infoset = state.infoset(player)
         plain = ISMCTS(iterations=30, seed=3).ranked(infoset)
         assert ISMCTS(iterations=30, seed=3, sharp=True).ranked(infoset) == plain
+
+
+def _sewn_state_at(phase: str, seed: int, **options: object) -> seedbed.State:
+    """A SEWN game of heuristic play at its first decision in ``phase``."""
+    game = seedbed.load("sewn", **options)
+    state = game.new_state(seed)
+    players = [make_agent("heuristic", seed=k) for k in range(4)]
+    while state.phase_name() != phase:
+        seat = state.current_player()
+        assert seat is not None
+        state.apply_action(players[seat].select_action(state.infoset(seat)))
+    return state
+
+
+def test_judge_values_sewn_playouts_by_the_harvest_hands() -> None:
+    """``judge=1``: from a decision before the Harvest, SEWN's playouts are valued by
+    the Harvest judge (the rewards differ from the tricks' shares, the same seed
+    gives the same tree); from the Harvest's second trick on, the judge has nothing
+    to note and the search is the plain one."""
+    for phase in ("seed", "plant", "pick"):
+        state = _sewn_state_at(phase, seed=3)
+        seat = state.current_player()
+        assert seat is not None
+        infoset = state.infoset(seat)
+        plain = ISMCTS(iterations=40, seed=5, sharp=True).ranked(infoset)
+        judged = ISMCTS(iterations=40, seed=5, sharp=True, judge=True).ranked(infoset)
+        assert judged == ISMCTS(iterations=40, seed=5, sharp=True, judge=True).ranked(infoset)
+        assert [r[2] for r in judged] != [r[2] for r in plain]
+        assert {r[0] for r in judged} == set(infoset.legal_actions())
+    state = _sewn_state_at("harvest", seed=3)
+    for _ in range(5):  # into the second trick
+        state.apply_action(state.legal_actions()[0])
+    while len(state.legal_actions()) == 1:  # to a decision with a choice
+        state.apply_action(state.legal_actions()[0])
+    seat = state.current_player()
+    assert seat is not None
+    infoset = state.infoset(seat)
+    plain = ISMCTS(iterations=40, seed=5, sharp=True).ranked(infoset)
+    assert ISMCTS(iterations=40, seed=5, sharp=True, judge=True).ranked(infoset) == plain
+
+
+def test_judge_changes_nothing_where_the_game_offers_none() -> None:
+    """No judge (SOW), or none for the game's options (SEWN with three Seed tricks),
+    or playouts the judge was not made for (random ones, random moves in them, or
+    valued by the total lead): the same tree as without."""
+    cases = [
+        (seedbed.load("sow", players=2).new_state(2), {}),
+        (_sewn_state_at("seed", seed=4, seed_tricks=3), {}),
+        (_sewn_state_at("seed", seed=4), {"rollout": "random"}),
+        (_sewn_state_at("seed", seed=4), {"noise": 0.2}),
+        (_sewn_state_at("seed", seed=4), {"lead": 1.5}),
+    ]
+    for state, options in cases:
+        seat = state.current_player()
+        assert seat is not None
+        infoset = state.infoset(seat)
+        plain = ISMCTS(iterations=30, seed=3, **options).ranked(infoset)  # type: ignore[arg-type]
+        judged = ISMCTS(iterations=30, seed=3, judge=True, **options).ranked(infoset)  # type: ignore[arg-type]
+        assert judged == plain
+
+
+def test_judge_is_an_option_of_the_ismcts_spec() -> None:
+    agent = make_agent("ismcts:iterations=5,judge=1", seed=1)
+    assert agent.searcher.judge is True  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="judge"):
+        make_agent("ismcts:judge=maybe")

@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import random
 
-from seedbed.agents.heuristic.sewn import choose, choose_sharp
+import pytest
+
+import seedbed
+from seedbed.agents.heuristic import playout_judge_for
+from seedbed.agents.heuristic.sewn import JUDGE_WEIGHTS, HarvestJudge, choose, choose_sharp
 from seedbed.core.cards import mask_of, parse_card, parse_cards
 from seedbed.games.sewn import rules as R
 
@@ -167,3 +171,57 @@ def test_sharp_plays_second_hand_low_without_a_master() -> None:
     assert choose_sharp(seat, random.Random(0)) == parse_card("2S")
     seat = harvest_seat("2S AS 5D", "2S AS", HEARTS, 3, "9S")
     assert choose_sharp(seat, random.Random(0)) == parse_card("AS")
+
+
+def test_the_judge_notes_each_seats_harvest_hand() -> None:
+    """At the Harvest's first trick the judge notes, for each seat, its trumps, their
+    high-card points, its trump Ace and King, the other suits' points, Aces and Kings,
+    its void and singleton side suits, and whether it leads."""
+    hands = [
+        "AS KS 2S 3S AH KH QH JH 2D 3D 4D 5D",  # South: hearts are trumps
+        "5S 6S 7S 8S 9S TS 2H 3H 6D 7D 8D 9D",
+        "JS QS 4H 5H 6H 7H 8H 9H TD JD QD KD",
+        "4S TH AD 2C 3C 4C 5C 6C 7C 8C 9C TC",
+    ]
+    views = [
+        compact(phase=R.HARVEST, trump=HEARTS, hand=mask_of(parse_cards(h)), leader=R.EAST)
+        for h in hands
+    ]
+    notes = HarvestJudge().note(views)
+    assert notes is not None
+    assert notes[R.SOUTH] == [4, 10, 2, 7, 1, 1, 1, 0, 0.0]
+    assert notes[R.EAST] == [2, 0, 0, 0, 0, 0, 1, 0, 1.0]
+    assert notes[R.NORTH] == [6, 0, 0, 9, 0, 1, 1, 0, 0.0]
+    assert notes[R.WEST][:3] == [1, 0, 0]  # TH
+    assert notes[R.WEST][6:8] == [0, 2]  # a spade and a diamond alone
+
+
+def test_the_judge_notes_only_the_harvests_first_trick() -> None:
+    full = mask_of(parse_cards("AS KS 2S 3S AH KH QH JH 2D 3D 4D 5D"))
+    seed_phase = [compact(phase=R.SEED, trump=HEARTS, hand=full) for _ in range(4)]
+    assert HarvestJudge().note(seed_phase) is None
+    short = mask_of(parse_cards("AS KS 2S 3S AH KH QH JH 2D 3D 4D"))
+    later = [compact(phase=R.HARVEST, trump=HEARTS, hand=h) for h in (full, short, full, full)]
+    assert HarvestJudge().note(later) is None
+
+
+def test_the_judge_values_are_shares_led_by_the_stronger_hand() -> None:
+    """Equal playouts, one hand long in trumps: that seat gets the largest share, and
+    the shares add up to one. A seat the fit gives no tricks still gets a little."""
+    judge = HarvestJudge()
+    plain = [2.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+    long_trumps = [6.0, 3.0, 1.0, 1.0, 0.0, 0.0, 1.0, 0.0, 0.0]
+    values = judge.values([long_trumps, plain, plain, plain], [3.0, 3.0, 3.0, 3.0])
+    assert sum(values) == pytest.approx(1.0)
+    assert values[0] > values[1] == values[2] == values[3]
+    empty = [0.0] * 9
+    values = judge.values([empty, plain, plain, plain], [0.0, 4.0, 4.0, 4.0])
+    assert 0.0 < values[0] < 0.01
+    assert len(JUDGE_WEIGHTS) == 11
+
+
+def test_the_judge_is_for_the_rulebooks_harvest_only() -> None:
+    assert isinstance(playout_judge_for(seedbed.load("sewn")), HarvestJudge)
+    assert playout_judge_for(seedbed.load("sewn", seed_tricks=3)) is None
+    assert playout_judge_for(seedbed.load("sewn", rounds=2)) is not None
+    assert playout_judge_for(seedbed.load("sow", players=2)) is None

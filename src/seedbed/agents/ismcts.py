@@ -54,7 +54,7 @@ from seedbed.agents.base import (
     reject_unknown,
     whole_option,
 )
-from seedbed.agents.heuristic.generic import CompactPolicy, Policy
+from seedbed.agents.heuristic.generic import CompactPolicy, PlayoutJudge, Policy
 from seedbed.core.protocol import InfoSet, State
 
 # The defaults are the configuration measured strongest at about a second a move
@@ -207,6 +207,43 @@ def _heuristic_rollout(
         state.apply_action(action)
 
 
+def _judged_rollout(
+    state: State,
+    rng: random.Random,
+    cutoff: Cutoff,
+    fast: CompactPolicy,
+    judge: PlayoutJudge,
+    mark: int,
+) -> tuple[list[list[float]] | None, list[float]]:
+    """:func:`_heuristic_rollout` (compact policy, no noise: the same moves), which at
+    move ``mark`` hands the seats' compact views to ``judge``: its notes (``None`` if
+    it takes none) and the scores there."""
+    notes: list[list[float]] | None = None
+    at_mark: list[float] = []
+    base, last = _stop_rule(state, cutoff)
+    while not state.is_terminal():
+        if base is not None and state.scores() != base:
+            break
+        if last and state.move_number() >= last:
+            break
+        if state.move_number() == mark:
+            views = [state.compact_view(p) for p in range(state.game.num_players)]
+            notes = judge.note(views)
+            at_mark = state.scores()
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            state.apply_action(legal[0])
+            continue
+        player = state.current_player()
+        assert player is not None
+        try:
+            action = fast(state.compact_view(player), player, legal, rng)
+        except Exception:  # a policy bug must not end a search; play randomly instead
+            action = legal[rng.randrange(len(legal))]
+        state.apply_action(action)
+    return notes, at_mark
+
+
 def _values(
     state: State, start: list[float], margin: float = 0.0, lead: float = 0.0
 ) -> list[float]:
@@ -272,6 +309,7 @@ class ISMCTS:
         horizon: int = 0,
         widen: int = 0,
         sharp: bool = False,
+        judge: bool = False,
     ) -> None:
         check_budget("ismcts", iterations, seconds)
         if not (
@@ -337,6 +375,11 @@ class ISMCTS:
         #: Heuristic playouts (and the bias and widening rankings) use the game's
         #: sharper policy where it has one (``seedbed.agents.heuristic.policy_for``).
         self.sharp = sharp
+        #: Heuristic playouts cut at a round's end are valued by the game's playout
+        #: judge where its heuristic offers one (SEWN: the Harvest hands as well as
+        #: the tricks; ``seedbed.agents.heuristic.playout_judge_for``), else as usual
+        #: (also with ``noise`` or ``lead``, random playouts or another cutoff).
+        self.judge = judge
         self.rng = random.Random(seed)
         #: Iterations run by the last :meth:`search` (for benchmarks).
         self.last_iterations = 0
@@ -374,6 +417,18 @@ class ISMCTS:
             cutoff = playout_cutoff(infoset.game)
         if self.horizon > 0:
             cutoff = ("at", infoset.move_number() + self.horizon)
+        judge: PlayoutJudge | None = None
+        if (
+            self.judge
+            and self.rollout == "heuristic"
+            and cutoff == "round"
+            and fast is not None
+            and noise == 0.0
+            and lead == 0.0
+        ):
+            from seedbed.agents.heuristic import playout_judge_for
+
+            judge = playout_judge_for(infoset.game)
         order: list[int] = []
         allowed: set[int] = set()
         open_moves = 0
@@ -453,8 +508,21 @@ class ISMCTS:
                 path.append((child, player))
                 node = child
             # Simulation.
-            rollout(state, rng, cutoff, policy, fast, noise)
-            values = _values(state, start, margin, lead)
+            notes = None
+            if judge is not None and fast is not None:
+                left = state.round_moves_left()
+                mark = -1 if left is None else state.move_number() + left - judge.moves_before_end
+                if mark >= state.move_number():
+                    notes, at_mark = _judged_rollout(state, rng, cutoff, fast, judge, mark)
+                else:
+                    rollout(state, rng, cutoff, policy, fast, noise)
+            else:
+                rollout(state, rng, cutoff, policy, fast, noise)
+            if notes is not None and judge is not None:
+                gains = [s - b for s, b in zip(state.scores(), at_mark, strict=True)]
+                values = judge.values(notes, gains)
+            else:
+                values = _values(state, start, margin, lead)
             # Backpropagation.
             root.visits += 1
             for child, mover in path:
@@ -613,6 +681,7 @@ OPTIONS: frozenset[str] = frozenset(
         "reuse",
         "margin",
         "adapt",
+        "judge",
         "settle",
         "noise",
         "lead",
@@ -677,6 +746,7 @@ def _make(options: dict[str, str], seed: int | None) -> ISMCTSAgent:
             horizon=whole_option("ismcts", "horizon", options.get("horizon", "0")),
             widen=whole_option("ismcts", "widen", options.get("widen", "0")),
             sharp=_flag(options, "sharp"),
+            judge=_flag(options, "judge"),
         ),
         reuse=_flag(options, "reuse"),
     )
@@ -688,5 +758,5 @@ register_agent(
     "information-set MCTS (iterations=600 | time=CPU seconds, rollout=heuristic|random, c=0.7, "
     "cutoff=auto|score|round|none|N, bias=1, depth=1; depth=0: no limit; turns=1: depth in "
     "turns, reuse=1, adapt=X with settle=0.5, margin=W, noise=P, lead=S, horizon=N, widen=K, "
-    "sharp=1: docs/agents.md)",
+    "sharp=1, judge=1: docs/agents.md)",
 )

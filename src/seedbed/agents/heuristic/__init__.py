@@ -13,6 +13,11 @@ view, ``<name>_compact(view, player, legal, rng)`` next to ``<name>``
 (:data:`~seedbed.agents.heuristic.generic.CompactPolicy`): searches find it with
 :func:`compact_policy_for` and call it in playouts with ``state.compact_view(seat)``,
 which reads no more than the policy does and skips the observation wrapper.
+
+It may also offer ``playout_judge(game)``, a learned judge of playouts
+(:class:`~seedbed.agents.heuristic.generic.PlayoutJudge`, ``ismcts:judge=1``): found
+with :func:`playout_judge_for`; it reads the seats' compact views of the search's own
+determinization at one point of a playout, as the playout policy does.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ import random
 from types import ModuleType
 
 from seedbed.agents.base import flag_option, number_option, register_agent, reject_unknown
-from seedbed.agents.heuristic.generic import CompactPolicy, Observation, Policy
+from seedbed.agents.heuristic.generic import CompactPolicy, Observation, PlayoutJudge, Policy
 from seedbed.agents.heuristic.generic import choose as generic_choose
 from seedbed.core.protocol import Game, InfoSet
 
@@ -30,9 +35,11 @@ __all__ = [
     "CompactPolicy",
     "HeuristicAgent",
     "Observation",
+    "PlayoutJudge",
     "Policy",
     "compact_policy_for",
     "playout_cutoff",
+    "playout_judge_for",
     "policy_for",
 ]
 
@@ -80,6 +87,19 @@ def compact_policy_for(game: Game | type[Game], sharp: bool = False) -> CompactP
         module, name = _lookup(entry, sharp)
         _COMPACT_CACHE[entry, sharp] = getattr(module, f"{name}_compact", None)
     return _COMPACT_CACHE[entry, sharp]
+
+
+def playout_judge_for(game: Game) -> PlayoutJudge | None:
+    """The playout judge of ``game``'s policy module (``playout_judge(game)`` there:
+    :class:`~seedbed.agents.heuristic.generic.PlayoutJudge`), or ``None`` where it
+    offers none or none for these options (then ``ismcts:judge=1`` plays as without)."""
+    entry = game.policy
+    if entry is None:
+        return None
+    module, _ = _lookup(entry, False)
+    make = getattr(module, "playout_judge", None)
+    judge: PlayoutJudge | None = make(game) if make is not None else None
+    return judge
 
 
 def playout_cutoff(game: Game | type[Game]) -> str | int | None:

@@ -37,6 +37,28 @@ Policy = Callable[[Observation, random.Random], int]
 CompactPolicy = Callable[[tuple[int, ...], int, list[int], random.Random], int]
 
 
+class PlayoutJudge(Protocol):
+    """A learned judge of a playout (``ismcts:judge=1``): where a game's heuristic
+    offers one, a playout that passes a fixed point of the round notes every seat's
+    position there, plays on to the round's end as usual, and is valued by the judge
+    from those notes and the points each seat scored after them, not by the points
+    alone. It corrects what the playout policy, as a model of the rest of the round,
+    gets wrong on average (a policy's blind spots bias every playout alike)."""
+
+    #: The point: this many moves before the end of a round.
+    moves_before_end: int
+
+    def note(self, views: list[tuple[int, ...]]) -> list[list[float]] | None:
+        """Each seat's features from the seats' compact views at the point (``None``
+        if the position is not one the judge was made for)."""
+        ...
+
+    def values(self, notes: list[list[float]], gains: list[float]) -> list[float]:
+        """Rewards in [0, 1] for each seat from its notes and the points it scored
+        from the point to the round's end."""
+        ...
+
+
 def on_observation(policy: CompactPolicy, obs: Observation, rng: random.Random) -> int:
     """The move of compact-view ``policy`` for the seat behind ``obs``: the one policy
     modules' ``choose(obs, rng)`` make from their ``choose_compact`` (the only legal

@@ -1,0 +1,118 @@
+"""SEWN: how well one playout predicts the Harvest tricks that searching players really
+take, and the least-squares fit behind the Harvest judge (``ismcts:judge=1``,
+``seedbed.agents.heuristic.sewn.JUDGE_WEIGHTS``).
+
+    .venv/bin/python tools/measure/sewn_harvest_fit.py ARENA.jsonl [ARENA.jsonl ...]
+
+Reads the games of ``seedbed arena sewn --players 4 ... --out`` whose four seats are
+all searches (``ismcts``, ``strong``, ``expert``, ``ensemble``) and replays each. At
+every Harvest's first trick it notes the judge's features of each seat's hand
+(``HarvestJudge.note``, from the seats' compact views) and plays the Harvest out once
+with the sharper policy from there (every hand seen, as in a search's
+determinization); the target is the tricks each seat really took. It prints the mean
+squared error of the playout's tricks, of the fit of the hands alone and of the
+judge's fit (hands and playout, fivefold cross-validation over rounds), then the
+judge's weights fitted on everything. Needs numpy (``seedbed[lab]``).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+
+import numpy as np
+
+import seedbed
+from seedbed.agents.heuristic import compact_policy_for
+from seedbed.agents.heuristic.sewn import HarvestJudge
+from seedbed.core.protocol import State
+from seedbed.games.sewn.rules import CV_PHASE, HARVEST
+
+SEARCHES = ("ismcts", "strong", "expert", "ensemble")
+
+
+def _harvest(state: State, rng: random.Random) -> list[float]:
+    """The tricks each seat takes in one sharp playout of the Harvest from ``state``."""
+    policy = compact_policy_for(state.game, sharp=True)
+    assert policy is not None
+    s = state.clone()
+    start = s.scores()
+    while not s.is_terminal() and s.compact_view(0)[CV_PHASE] == HARVEST:
+        legal = s.legal_actions()
+        seat = s.current_player()
+        assert seat is not None
+        move = legal[0] if len(legal) == 1 else policy(s.compact_view(seat), seat, legal, rng)
+        s.apply_action(move)
+    return [a - b for a, b in zip(s.scores(), start, strict=True)]
+
+
+def rounds(paths: list[str]) -> tuple[list[list[float]], list[float], list[float], int]:
+    """Per seat and Harvest: the judge's features, one playout's tricks, the real tricks;
+    and the number of games read."""
+    game = seedbed.load("sewn")
+    judge = HarvestJudge()
+    rng = random.Random(1)
+    features: list[list[float]] = []
+    playout: list[float] = []
+    real: list[float] = []
+    games = 0
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                record = json.loads(line).get("record") or {}
+                if record.get("game") != "sewn" or record.get("params") != {"players": 4}:
+                    continue
+                if not all(p.split(":")[0] in SEARCHES for p in record["players"]):
+                    continue
+                games += 1
+                state = game.new_state(record["seed"])
+                noted: tuple[list[list[float]], list[float], State] | None = None
+                for move in [*record["moves"], None]:
+                    harvest = not state.is_terminal() and state.compact_view(0)[CV_PHASE] == HARVEST
+                    if harvest and noted is None:
+                        notes = judge.note([state.compact_view(p) for p in range(4)])
+                        assert notes is not None
+                        noted = (notes, state.scores(), state.clone())
+                    if not harvest and noted is not None:
+                        notes, at_start, start = noted
+                        took = [a - b for a, b in zip(state.scores(), at_start, strict=True)]
+                        features += notes
+                        playout += _harvest(start, rng)
+                        real += took
+                        noted = None
+                    if move is not None:
+                        state.apply_action(state.string_to_action(move))
+    return features, playout, real, games
+
+
+def main(paths: list[str]) -> None:
+    features, playout, real, games = rounds(paths)
+    x = np.array(features, dtype=float)
+    p = np.array(playout, dtype=float)
+    y = np.array(real, dtype=float)
+    n = len(y)
+    print(f"{games} games, {n} seats' Harvests; tricks a Harvest: mean {y.mean():.2f}")
+    print(f"one sharp playout:      mean squared error {((y - p) ** 2).mean():.3f}")
+    folds = (np.arange(n) // 4) % 5  # a Harvest's four seats stay in one fold
+
+    def fit(a: np.ndarray, name: str) -> np.ndarray:
+        a = np.hstack([a, np.ones((n, 1))])
+        predicted = np.zeros(n)
+        for k in range(5):
+            train = folds != k
+            w, *_ = np.linalg.lstsq(a[train], y[train], rcond=None)
+            predicted[~train] = a[~train] @ w
+        print(f"{name:23s} mean squared error {((y - predicted) ** 2).mean():.3f}")
+        weights: np.ndarray = np.linalg.lstsq(a, y, rcond=None)[0]
+        return weights
+
+    fit(x, "the hands alone:")
+    weights = fit(np.hstack([x, p[:, None]]), "the judge's fit:")
+    print("weights (JUDGE_WEIGHTS order):", [round(float(w), 4) for w in weights])
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    main(sys.argv[1:])

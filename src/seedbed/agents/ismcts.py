@@ -207,43 +207,6 @@ def _heuristic_rollout(
         state.apply_action(action)
 
 
-def _judged_rollout(
-    state: State,
-    rng: random.Random,
-    cutoff: Cutoff,
-    fast: CompactPolicy,
-    judge: PlayoutJudge,
-    mark: int,
-) -> tuple[list[list[float]] | None, list[float]]:
-    """:func:`_heuristic_rollout` (compact policy, no noise: the same moves), which at
-    move ``mark`` hands the seats' compact views to ``judge``: its notes (``None`` if
-    it takes none) and the scores there."""
-    notes: list[list[float]] | None = None
-    at_mark: list[float] = []
-    base, last = _stop_rule(state, cutoff)
-    while not state.is_terminal():
-        if base is not None and state.scores() != base:
-            break
-        if last and state.move_number() >= last:
-            break
-        if state.move_number() == mark:
-            views = [state.compact_view(p) for p in range(state.game.num_players)]
-            notes = judge.note(views)
-            at_mark = state.scores()
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            state.apply_action(legal[0])
-            continue
-        player = state.current_player()
-        assert player is not None
-        try:
-            action = fast(state.compact_view(player), player, legal, rng)
-        except Exception:  # a policy bug must not end a search; play randomly instead
-            action = legal[rng.randrange(len(legal))]
-        state.apply_action(action)
-    return notes, at_mark
-
-
 def _values(
     state: State, start: list[float], margin: float = 0.0, lead: float = 0.0
 ) -> list[float]:
@@ -507,17 +470,21 @@ class ISMCTS:
                 state.apply_action(action)
                 path.append((child, player))
                 node = child
-            # Simulation.
+            # Simulation. With a judge, the playout stops at its point (the judge's
+            # moves before the round's end), the judge notes the seats there, and the
+            # same playout goes on: two legs of one line of play.
             notes = None
-            if judge is not None and fast is not None:
+            if judge is not None:
                 left = state.round_moves_left()
                 mark = -1 if left is None else state.move_number() + left - judge.moves_before_end
                 if mark >= state.move_number():
-                    notes, at_mark = _judged_rollout(state, rng, cutoff, fast, judge, mark)
-                else:
-                    rollout(state, rng, cutoff, policy, fast, noise)
-            else:
-                rollout(state, rng, cutoff, policy, fast, noise)
+                    if mark > state.move_number():
+                        rollout(state, rng, ("at", mark), policy, fast, noise)
+                    if state.move_number() == mark:
+                        views = [state.compact_view(p) for p in range(infoset.game.num_players)]
+                        notes = judge.note(views)
+                        at_mark = state.scores()
+            rollout(state, rng, cutoff, policy, fast, noise)
             if notes is not None and judge is not None:
                 gains = [s - b for s, b in zip(state.scores(), at_mark, strict=True)]
                 values = judge.values(notes, gains)

@@ -26,7 +26,8 @@ takes a spec offers the levels. Each level stands for a real agent:
   search's CPU; in Four Fields, ``endgame`` whose ISMCTS considers the heuristic's
   five best moves first and lets the others in as its visits grow (``widen=5``); in
   Harvest and SEWN, ISMCTS whose playouts use the game's sharper policy
-  (``sharp=1``).
+  (``sharp=1``), in SEWN with the playouts valued at the Harvest by a learned judge
+  of the hands (``judge=1``).
 
 The search levels have **iteration budgets**, not time budgets, so a level plays the
 same moves on every machine for the same seed (and its strength does not fall when
@@ -110,10 +111,13 @@ EXPERT: dict[str, ExpertSearch] = {
     # fourteenth runs).
     "harvest": ExpertSearch("ismcts:sharp=1", 1.0, "sharper playouts (Harvest)"),
     # Playouts with the sharper SEWN policy (it names trump by what its rivals' Fields
-    # hold too, and always takes FIRST PICK); it costs a little more an iteration, so
-    # 96.4% of the budget (1,350 iterations) spends the plain search's CPU
-    # (docs/strength.md, sixteenth run).
-    "sewn": ExpertSearch("ismcts:sharp=1", 0.964, "sharper playouts (SEWN)"),
+    # hold too, and always takes FIRST PICK), valued at the Harvest by the learned
+    # judge of the hands (``judge``); both cost a little more an iteration, so 95% of
+    # the budget (1,330 iterations) spends the plain search's CPU (docs/strength.md,
+    # sixteenth, eighteenth and nineteenth runs).
+    "sewn": ExpertSearch(
+        "ismcts:sharp=1,judge=1", 0.95, "sharper playouts judged by the Harvest hands (SEWN)"
+    ),
 }
 
 LEVELS: tuple[str, ...] = ("beginner", "casual", "strong", "expert")

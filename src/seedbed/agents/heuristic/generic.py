@@ -47,6 +47,9 @@ class PlayoutJudge(Protocol):
 
     #: The point: this many moves before the end of a round.
     moves_before_end: int
+    #: The standard deviation of the judge's error in one seat's points less
+    #: another's (``ismcts:chance=`` adds it to the noise of the rounds to come).
+    error: float
 
     def note(self, views: list[tuple[int, ...]]) -> list[list[float]] | None:
         """Each seat's features from the seats' compact views at the point (``None``

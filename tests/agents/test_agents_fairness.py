@@ -32,9 +32,8 @@ SPECS = [
     "ismcts:iterations=8,sharp=1",
     # Playouts valued by the game's judge (SEWN's Harvest hands: docs/agents.md).
     "ismcts:iterations=8,sharp=1,judge=1",
-    # ... and by each seat's chance of winning the game at a round's end.
-    "ismcts:iterations=8,sharp=1,judge=1,chance=2.4",
-    "ismcts:iterations=8,chance=2.4",
+    # ... and at the game's end by each seat's chance of winning it.
+    "ismcts:iterations=8,sharp=1,judge=1,chance=1",
     # The flat search and the default ISMCTS with exact endgames (seedbed.agents.expert;
     # their endgame positions: tests/agents/test_agents_expert.py).
     "flat:iterations=8",

@@ -240,12 +240,10 @@ def test_sewn_rounds_count_their_decisions_down(seed_tricks: int) -> None:
         assert left is not None
         assert left == per_round - state.move_number() % per_round
         assert state.view(None)["table"]["round"] == state.move_number() // per_round + 1
-        assert state.rounds_after() == 4 - state.move_number() // per_round - 1
         player = state.current_player()
         assert player is not None
         state.apply_action(agents[player].select_action(state.infoset(player)))
     assert state.round_moves_left() is None
-    assert state.rounds_after() is None
     assert state.move_number() == 4 * per_round == game.max_game_length()
 
 
@@ -265,13 +263,11 @@ def test_sewn_playouts_from_a_position_stop_at_the_round_end(rollout: str) -> No
     assert here.move_number() == 0
     left = here.round_moves_left()
     assert left == state.round_moves_left() == 2 * 102 - 150
-    assert here.rounds_after() == state.rounds_after() == 2
     play = search._random_rollout if rollout == "random" else search._heuristic_rollout
     play(here, rng, "round", policy_for(game))
     assert here.move_number() == left
     assert here.view(None)["table"]["round"] == 3
     assert here.round_moves_left() == 102
-    assert here.rounds_after() == 1
 
 
 def test_no_cutoff_for_other_games() -> None:
@@ -613,98 +609,67 @@ def test_judge_is_an_option_of_the_ismcts_spec() -> None:
         make_agent("ismcts:judge=maybe")
 
 
-def test_no_round_count_for_games_without_fixed_rounds() -> None:
-    for name, players in (("sow", 2), ("harvest", 2), ("four_fields", 2)):
-        assert seedbed.load(name, players=players).new_state(1).rounds_after() is None
-
-
-def _sewn_round_end(rounds_before: int) -> seedbed.State:
-    """A random SEWN game just after its ``rounds_before``-th round (at its end if
-    that is the last)."""
-    game = seedbed.load("sewn")
-    state = game.new_state(11)
-    rng = random.Random(4)
-    while state.move_number() < 102 * rounds_before:
-        state.apply_action(rng.choice(state.legal_actions()))
-    return state
-
-
-def test_chances_at_the_games_end_are_its_result() -> None:
-    """``chance=``: with no round to come and no error the value is who wins, a tie
-    shared; the judge's error makes it a smooth function of the totals."""
+def test_chances_of_a_games_end() -> None:
+    """``chance=1``: with no error a game's end is worth its result, a tie shared;
+    the judge's error makes it a smooth function of the totals, ordered as they are."""
     from seedbed.agents.ismcts import _chances
 
-    end = _sewn_round_end(4)
-    assert end.is_terminal()
-    assert _chances(end, [10.0, 12.0, 12.0, 14.0], 2.4, 0.0) == [0.0, 0.0, 0.0, 1.0]
-    assert _chances(end, [10.0, 14.0, 12.0, 14.0], 2.4, 0.0) == [0.0, 0.5, 0.0, 0.5]
-    smooth = _chances(end, [10.0, 12.0, 12.0, 14.0], 2.4, 1.3)
+    assert _chances([10.0, 12.0, 12.0, 14.0], 0.0) == [0.0, 0.0, 0.0, 1.0]
+    assert _chances([10.0, 14.0, 12.0, 14.0], 0.0) == [0.0, 0.5, 0.0, 0.5]
+    assert _chances([6.0] * 4, 1.3) == [0.125] * 4
+    smooth = _chances([10.0, 12.0, 12.0, 14.0], 1.3)
     assert smooth[0] < smooth[1] == smooth[2] < smooth[3] < 1.0
-    assert smooth[3] > 0.8 and smooth[0] < 0.01
+    assert smooth[3] > 0.8
+    assert smooth[0] < 0.01
+    # A two-point lead is worth more than a one-point lead.
+    assert _chances([12.0, 10.0], 1.3)[0] > _chances([11.0, 10.0], 1.3)[0] > 0.5
 
 
-def test_chances_count_the_rounds_still_to_come() -> None:
-    """A lead is worth less the more rounds are still to come, equal totals the
-    same whatever the round, and with a round to come the order is the totals'."""
-    from seedbed.agents.ismcts import _chances
-
-    totals = [9.0, 11.0, 10.0, 14.0]
-    worth = []
-    for rounds_before in (1, 2, 3):
-        state = _sewn_round_end(rounds_before)
-        assert state.rounds_after() == 3 - rounds_before
-        values = _chances(state, totals, 2.4, 0.0)
-        assert values[0] < values[2] < values[1] < values[3]
-        assert values[0] > 0.0 and values[3] < 1.0
-        assert _chances(state, [6.0] * 4, 2.4, 0.0) == [0.125] * 4
-        worth.append(values[3])
-    assert worth[0] < worth[1] < worth[2]
-
-
-def test_chance_values_sewn_playouts_by_the_game() -> None:
-    """``chance=``: in the last round a judged search (whose playouts were worth the
-    round's tricks) values them by the game instead, and an unjudged search values
-    playouts that end a round before the last by the game too; the same seed gives
-    the same tree. Where the game has no rounds to count (SOW) nothing changes."""
+def _sewn_last_round(seed: int) -> seedbed.State:
+    """A SEWN game of heuristic play at a decision with a choice in the last round's
+    Seed Phase."""
     game = seedbed.load("sewn")
-    state = game.new_state(3)
+    state = game.new_state(seed)
     players = [make_agent("heuristic", seed=k) for k in range(4)]
-    while state.move_number() < 3 * 102 + 20:  # the last round's Seed Phase
+    while state.move_number() < 3 * 102 + 20:
         seat = state.current_player()
         assert seat is not None
         state.apply_action(players[seat].select_action(state.infoset(seat)))
     while len(state.legal_actions()) == 1:
         state.apply_action(state.legal_actions()[0])
+    assert state.view(None)["table"]["round"] == 4
+    return state
+
+
+def test_chance_values_the_last_rounds_judged_playouts_by_the_game() -> None:
+    """``chance=1``: in the last round a judged search, whose playouts were worth the
+    round's tricks, values them by the chance of winning the game instead (the same
+    seed gives the same tree); in the rounds before, and without the judge (whose
+    playouts of the last round are worth the game's result already), nothing
+    changes."""
+    state = _sewn_last_round(3)
     seat = state.current_player()
     assert seat is not None
-    assert state.rounds_after() == 0
     infoset = state.infoset(seat)
     judged = ISMCTS(iterations=40, seed=5, sharp=True, judge=True).ranked(infoset)
-    both = ISMCTS(iterations=40, seed=5, sharp=True, judge=True, chance=2.4).ranked(infoset)
-    assert both == ISMCTS(iterations=40, seed=5, sharp=True, judge=True, chance=2.4).ranked(infoset)
+    both = ISMCTS(iterations=40, seed=5, sharp=True, judge=True, chance=True).ranked(infoset)
+    again = ISMCTS(iterations=40, seed=5, sharp=True, judge=True, chance=True).ranked(infoset)
+    assert both == again
     assert [r[2] for r in both] != [r[2] for r in judged]
-    # The plain search already values the last round by the game's result ...
     plain = ISMCTS(iterations=40, seed=5).ranked(infoset)
-    assert ISMCTS(iterations=40, seed=5, chance=2.4).ranked(infoset) == plain
-    # ... and the rounds before by their share, which ``chance`` replaces.
-    early = _sewn_state_at("seed", seed=4)
-    seat = early.current_player()
-    assert seat is not None
-    infoset = early.infoset(seat)
-    plain = ISMCTS(iterations=40, seed=5).ranked(infoset)
-    assert [r[2] for r in ISMCTS(iterations=40, seed=5, chance=2.4).ranked(infoset)] != [
-        r[2] for r in plain
-    ]
-    sow = seedbed.load("sow", players=2).new_state(2)
-    seat = sow.current_player()
-    assert seat is not None
-    infoset = sow.infoset(seat)
-    plain = ISMCTS(iterations=30, seed=3).ranked(infoset)
-    assert ISMCTS(iterations=30, seed=3, chance=2.4).ranked(infoset) == plain
+    assert ISMCTS(iterations=40, seed=5, chance=True).ranked(infoset) == plain
+    for phase in ("seed", "pick"):
+        early = _sewn_state_at(phase, seed=4)
+        seat = early.current_player()
+        assert seat is not None
+        infoset = early.infoset(seat)
+        judged = ISMCTS(iterations=40, seed=5, sharp=True, judge=True).ranked(infoset)
+        both = ISMCTS(iterations=40, seed=5, sharp=True, judge=True, chance=True)
+        assert both.ranked(infoset) == judged
 
 
 def test_chance_is_an_option_of_the_ismcts_spec() -> None:
-    agent = make_agent("ismcts:iterations=5,chance=2.4", seed=1)
-    assert agent.searcher.chance == 2.4  # type: ignore[attr-defined]
+    agent = make_agent("ismcts:iterations=5,chance=1", seed=1)
+    assert agent.searcher.chance is True  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="chance"):
-        make_agent("ismcts:chance=-1")
+        make_agent("ismcts:chance=maybe")

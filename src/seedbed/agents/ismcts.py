@@ -207,22 +207,18 @@ def _heuristic_rollout(
         state.apply_action(action)
 
 
-def _chances(state: State, totals: list[float], spread: float, error: float) -> list[float]:
-    """Each seat's chance of winning the game from ``totals`` at a round's end (the
-    round just played out in ``state``): the product, over its rivals, of the chance
-    that its total stays ahead of theirs, where each difference moves by normal noise
-    of ``spread`` points a round still to come and ``error`` now. (A product of the
-    pairs is not the chance of leading all of them, which are not independent, but
-    it orders seats and moves alike and needs no integral.) With no rounds to come
-    and no error, the game's result: 1 for a lone leader, a tie shared."""
-    after = state.rounds_after()
-    rounds = 0 if after is None else after + 1
-    sd = math.sqrt(rounds * spread * spread + error * error)
-    if sd <= 0.0:
+def _chances(totals: list[float], error: float) -> list[float]:
+    """Each seat's chance of winning a game that ends with ``totals`` give or take
+    normal noise of ``error`` points in each difference of two (a judge's totals):
+    the product, over its rivals, of the chance that it stays ahead of them. (A
+    product of the pairs is not the chance of leading all of them at once, which are
+    not independent, but it orders seats and moves alike and needs no integral.)
+    With no error, the game's result: 1 for a lone leader, a tie shared."""
+    if error <= 0.0:
         best = max(totals)
-        top = [p for p, t in enumerate(totals) if t == best]
-        return [1.0 / len(top) if t == best else 0.0 for t in totals]
-    scale = 1.0 / (sd * math.sqrt(2.0))
+        top = sum(1 for t in totals if t == best)
+        return [1.0 / top if t == best else 0.0 for t in totals]
+    scale = 1.0 / (error * math.sqrt(2.0))
     erf = math.erf
     out: list[float] = []
     for p, mine in enumerate(totals):
@@ -300,7 +296,7 @@ class ISMCTS:
         widen: int = 0,
         sharp: bool = False,
         judge: bool = False,
-        chance: float = 0.0,
+        chance: bool = False,
     ) -> None:
         check_budget("ismcts", iterations, seconds)
         if not (
@@ -371,13 +367,10 @@ class ISMCTS:
         #: the tricks; ``seedbed.agents.heuristic.playout_judge_for``), else as usual
         #: (also with ``noise`` or ``lead``, random playouts or another cutoff).
         self.judge = judge
-        #: With ``chance`` > 0, a playout cut at a round's end before the game's is
-        #: valued by each seat's chance of winning the game, not by its share of the
-        #: round: its total then against each rival's, with the rounds still to come
-        #: (``State.rounds_after``) as normal noise of ``chance`` points a round in
-        #: each difference (and the judge's own error, judged playouts: ``error``).
-        #: Without it a judged playout is worth the seat's share of the round even in
-        #: the last round, where an unjudged one is worth the game's result.
+        #: With ``chance``, a judged playout that ends the game is valued by each
+        #: seat's chance of winning it (the judged totals, give or take the judge's
+        #: ``error``), as an unjudged one is by the game's result, not by its share
+        #: of the last round's points.
         self.chance = chance
         self.rng = random.Random(seed)
         #: Iterations run by the last :meth:`search` (for benchmarks).
@@ -525,19 +518,12 @@ class ISMCTS:
             if notes is not None and judge is not None:
                 gains = [s - b for s, b in zip(state.scores(), at_mark, strict=True)]
                 values = judge.values(notes, gains)
-                if chance > 0.0:
-                    # The judged totals at the round's end: the points before the
+                if chance and state.is_terminal():
+                    # The judged totals at the game's end: the points before the
                     # judge's point and the judge's shares of the round's points.
                     points = sum(gains)
                     totals = [b + v * points for b, v in zip(at_mark, values, strict=True)]
-                    values = _chances(state, totals, chance, judge.error)
-            elif (
-                chance > 0.0
-                and cutoff == "round"
-                and lead == 0.0
-                and state.rounds_after() is not None
-            ):
-                values = _chances(state, state.scores(), chance, 0.0)
+                    values = _chances(totals, judge.error)
             else:
                 values = _values(state, start, margin, lead)
             # Backpropagation.
@@ -765,7 +751,7 @@ def _make(options: dict[str, str], seed: int | None) -> ISMCTSAgent:
             widen=whole_option("ismcts", "widen", options.get("widen", "0")),
             sharp=_flag(options, "sharp"),
             judge=_flag(options, "judge"),
-            chance=number("chance", 0.0, 0, None),
+            chance=_flag(options, "chance"),
         ),
         reuse=_flag(options, "reuse"),
     )
@@ -777,5 +763,5 @@ register_agent(
     "information-set MCTS (iterations=600 | time=CPU seconds, rollout=heuristic|random, c=0.7, "
     "cutoff=auto|score|round|none|N, bias=1, depth=1; depth=0: no limit; turns=1: depth in "
     "turns, reuse=1, adapt=X with settle=0.5, margin=W, noise=P, lead=S, horizon=N, widen=K, "
-    "sharp=1, judge=1, chance=S: docs/agents.md)",
+    "sharp=1, judge=1, chance=1: docs/agents.md)",
 )

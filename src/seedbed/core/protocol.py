@@ -376,13 +376,6 @@ class State(ABC):
         itself (not the move list). ``None``: no such count (or the game is over)."""
         return None
 
-    def rounds_after(self) -> int | None:
-        """For a game of a fixed number of rounds: how many rounds are still to come
-        after the one in play (0 in the last round). ``None``: no such count (or the
-        game is over). Search uses it to weigh a round's points against the rest of
-        the game (``ismcts:chance=``)."""
-        return None
-
     def view(self, player: int | None, moves: bool = True) -> JSON:
         """JSON-ready: everything seat ``player`` may know (``None``: a spectator).
 

@@ -48,7 +48,7 @@ class PlayoutJudge(Protocol):
     #: The point: this many moves before the end of a round.
     moves_before_end: int
     #: The standard deviation of the judge's error in one seat's points less
-    #: another's (``ismcts:chance=`` adds it to the noise of the rounds to come).
+    #: another's (``ismcts:chance=1`` weighs a game's end with it).
     error: float
 
     def note(self, views: list[tuple[int, ...]]) -> list[list[float]] | None:

@@ -479,12 +479,6 @@ class SewnState(State):
     def scores(self) -> list[float]:
         return [float(x) for x in self.totals]
 
-    def rounds_after(self) -> int | None:
-        """The rounds still to come after the one in play (``rounds`` in all)."""
-        if self.phase == OVER:
-            return None
-        return len(self.deals) - self.round
-
     def round_moves_left(self) -> int | None:
         """The decisions left in the round in play (102 in a new round:
         ``rules.decisions_per_round``), counted from the round's tricks, plants and

@@ -673,3 +673,42 @@ def test_chance_is_an_option_of_the_ismcts_spec() -> None:
     assert agent.searcher.chance is True  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="chance"):
         make_agent("ismcts:chance=maybe")
+
+
+def test_shares_values_the_last_rounds_playouts_by_their_share() -> None:
+    """``shares=1``: in the last round an unjudged playout (worth the game's result
+    without it) is worth its share of the round's points, as in the rounds before,
+    where nothing changes; nor does it where playouts are judged (the last round's
+    Seed Phase) or valued otherwise (``lead``)."""
+    state = _sewn_last_round(3)
+    while state.phase_name() != "harvest":
+        state.apply_action(state.legal_actions()[0])
+    for _ in range(5):  # into the second trick, past the judge's point
+        state.apply_action(state.legal_actions()[0])
+    while len(state.legal_actions()) == 1:
+        state.apply_action(state.legal_actions()[0])
+    seat = state.current_player()
+    assert seat is not None
+    infoset = state.infoset(seat)
+    plain = ISMCTS(iterations=40, seed=5).ranked(infoset)
+    shared = ISMCTS(iterations=40, seed=5, shares=True).ranked(infoset)
+    assert shared == ISMCTS(iterations=40, seed=5, shares=True).ranked(infoset)
+    assert [r[2] for r in shared] != [r[2] for r in plain]
+    assert ISMCTS(iterations=40, seed=5, shares=True, lead=1.5).ranked(infoset) == ISMCTS(
+        iterations=40, seed=5, lead=1.5
+    ).ranked(infoset)
+    seed_phase = _sewn_last_round(3)
+    seat = seed_phase.current_player()
+    assert seat is not None
+    infoset = seed_phase.infoset(seat)
+    judged = ISMCTS(iterations=40, seed=5, sharp=True, judge=True).ranked(infoset)
+    both = ISMCTS(iterations=40, seed=5, sharp=True, judge=True, shares=True)
+    assert both.ranked(infoset) == judged
+    early = _sewn_state_at("seed", seed=4)
+    seat = early.current_player()
+    assert seat is not None
+    infoset = early.infoset(seat)
+    plain = ISMCTS(iterations=40, seed=5).ranked(infoset)
+    assert ISMCTS(iterations=40, seed=5, shares=True).ranked(infoset) == plain
+    agent = make_agent("ismcts:iterations=5,shares=1", seed=1)
+    assert agent.searcher.shares is True  # type: ignore[attr-defined]

@@ -265,6 +265,12 @@ def _values(
             best = max(s for q, s in enumerate(scores) if q != p)
             out.append(1.0 / (1.0 + math.exp((best - mine) / lead)))
         return out
+    return _shares(state, start)
+
+
+def _shares(state: State, start: list[float]) -> list[float]:
+    """Each seat's share of the points scored since ``start``, negative gains counted
+    as none, equal shares if nobody scored."""
     gains = [max(0.0, s - b) for s, b in zip(state.scores(), start, strict=True)]
     total = sum(gains)
     if total <= 0:
@@ -297,6 +303,7 @@ class ISMCTS:
         sharp: bool = False,
         judge: bool = False,
         chance: bool = False,
+        shares: bool = False,
     ) -> None:
         check_budget("ismcts", iterations, seconds)
         if not (
@@ -372,6 +379,10 @@ class ISMCTS:
         #: ``error``), as an unjudged one is by the game's result, not by its share
         #: of the last round's points.
         self.chance = chance
+        #: With ``shares``, an unjudged playout cut at a round's end is worth its
+        #: share of the round's points there in the last round too, not the game's
+        #: result (``cutoff`` "round", without ``margin`` or ``lead``).
+        self.shares = shares
         self.rng = random.Random(seed)
         #: Iterations run by the last :meth:`search` (for benchmarks).
         self.last_iterations = 0
@@ -410,6 +421,7 @@ class ISMCTS:
         if self.horizon > 0:
             cutoff = ("at", infoset.move_number() + self.horizon)
         chance = self.chance
+        shares = self.shares and cutoff == "round" and margin == 0.0 and lead == 0.0
         judge: PlayoutJudge | None = None
         if (
             self.judge
@@ -524,6 +536,8 @@ class ISMCTS:
                     points = sum(gains)
                     totals = [b + v * points for b, v in zip(at_mark, values, strict=True)]
                     values = _chances(totals, judge.error)
+            elif shares and state.is_terminal():
+                values = _shares(state, start)
             else:
                 values = _values(state, start, margin, lead)
             # Backpropagation.
@@ -692,6 +706,7 @@ OPTIONS: frozenset[str] = frozenset(
         "widen",
         "sharp",
         "chance",
+        "shares",
     }
 )
 
@@ -752,6 +767,7 @@ def _make(options: dict[str, str], seed: int | None) -> ISMCTSAgent:
             sharp=_flag(options, "sharp"),
             judge=_flag(options, "judge"),
             chance=_flag(options, "chance"),
+            shares=_flag(options, "shares"),
         ),
         reuse=_flag(options, "reuse"),
     )
@@ -763,5 +779,5 @@ register_agent(
     "information-set MCTS (iterations=600 | time=CPU seconds, rollout=heuristic|random, c=0.7, "
     "cutoff=auto|score|round|none|N, bias=1, depth=1; depth=0: no limit; turns=1: depth in "
     "turns, reuse=1, adapt=X with settle=0.5, margin=W, noise=P, lead=S, horizon=N, widen=K, "
-    "sharp=1, judge=1, chance=1: docs/agents.md)",
+    "sharp=1, judge=1, chance=1, shares=1: docs/agents.md)",
 )

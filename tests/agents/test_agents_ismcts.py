@@ -602,11 +602,12 @@ def test_judge_changes_nothing_where_the_game_offers_none() -> None:
         assert judged == plain
 
 
-def test_judge_is_an_option_of_the_ismcts_spec() -> None:
-    agent = make_agent("ismcts:iterations=5,judge=1", seed=1)
-    assert agent.searcher.judge is True  # type: ignore[attr-defined]
-    with pytest.raises(ValueError, match="judge"):
-        make_agent("ismcts:judge=maybe")
+@pytest.mark.parametrize("name", ["judge", "chance", "shares"])
+def test_playout_value_flags_are_options_of_the_ismcts_spec(name: str) -> None:
+    agent = make_agent(f"ismcts:iterations=5,{name}=1", seed=1)
+    assert getattr(agent.searcher, name) is True  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match=name):
+        make_agent(f"ismcts:{name}=maybe")
 
 
 def test_chances_of_a_games_end() -> None:
@@ -628,13 +629,8 @@ def test_chances_of_a_games_end() -> None:
 def _sewn_last_round(seed: int) -> seedbed.State:
     """A SEWN game of heuristic play at a decision with a choice in the last round's
     Seed Phase."""
-    game = seedbed.load("sewn")
-    state = game.new_state(seed)
-    players = [make_agent("heuristic", seed=k) for k in range(4)]
-    while state.move_number() < 3 * 102 + 20:
-        seat = state.current_player()
-        assert seat is not None
-        state.apply_action(players[seat].select_action(state.infoset(seat)))
+    state = seedbed.load("sewn").new_state(seed)
+    _play_heuristic(state, until=lambda s: s.move_number() >= 3 * 102 + 20)
     while len(state.legal_actions()) == 1:
         state.apply_action(state.legal_actions()[0])
     assert state.view(None)["table"]["round"] == 4
@@ -666,13 +662,6 @@ def test_chance_values_the_last_rounds_judged_playouts_by_the_game() -> None:
         judged = ISMCTS(iterations=40, seed=5, sharp=True, judge=True).ranked(infoset)
         both = ISMCTS(iterations=40, seed=5, sharp=True, judge=True, chance=True)
         assert both.ranked(infoset) == judged
-
-
-def test_chance_is_an_option_of_the_ismcts_spec() -> None:
-    agent = make_agent("ismcts:iterations=5,chance=1", seed=1)
-    assert agent.searcher.chance is True  # type: ignore[attr-defined]
-    with pytest.raises(ValueError, match="chance"):
-        make_agent("ismcts:chance=maybe")
 
 
 def test_shares_values_the_last_rounds_playouts_by_their_share() -> None:
@@ -710,5 +699,3 @@ def test_shares_values_the_last_rounds_playouts_by_their_share() -> None:
     infoset = early.infoset(seat)
     plain = ISMCTS(iterations=40, seed=5).ranked(infoset)
     assert ISMCTS(iterations=40, seed=5, shares=True).ranked(infoset) == plain
-    agent = make_agent("ismcts:iterations=5,shares=1", seed=1)
-    assert agent.searcher.shares is True  # type: ignore[attr-defined]

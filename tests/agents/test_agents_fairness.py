@@ -36,6 +36,8 @@ SPECS = [
     "ismcts:iterations=8,sharp=1,judge=1,chance=1",
     # The last round's playouts worth their share of its points, not the result.
     "ismcts:iterations=8,shares=1",
+    # The root's moves halved on common worlds instead of UCB on a world each.
+    "ismcts:iterations=12,sharp=1,judge=1,paired=1",
     # The flat search and the default ISMCTS with exact endgames (seedbed.agents.expert;
     # their endgame positions: tests/agents/test_agents_expert.py).
     "flat:iterations=8",

@@ -157,6 +157,10 @@ def test_top_moves_with_a_single_legal_move(toy_registered: str) -> None:
         ("ismcts:adapt=0.5", "from 1 to 100"),
         ("ismcts:settle=0", "from 0.01 to 1"),
         ("ismcts:cutoff=maybe", "auto, score"),
+        ("ismcts:paired=1,depth=2", "root's moves alone"),
+        ("ismcts:paired=1,adapt=2", "root's moves alone"),
+        ("ismcts:paired=1,widen=3", "root's moves alone"),
+        ("ismcts:paired=1,reuse=1", "no tree to reuse"),
         ("ismcts:iterations", "key=value"),
         ("heuristic:level=3", "no option level"),
         ("random:x=1", "no option x"),
@@ -699,3 +703,72 @@ def test_shares_values_the_last_rounds_playouts_by_their_share() -> None:
     infoset = early.infoset(seat)
     plain = ISMCTS(iterations=40, seed=5).ranked(infoset)
     assert ISMCTS(iterations=40, seed=5, shares=True).ranked(infoset) == plain
+
+
+def test_paired_halves_the_moves_on_common_worlds() -> None:
+    """``paired=1``: sequential halving over the root's moves. Each world drawn is
+    played out after every move still in (so a move's playouts are the worlds it was
+    in), half the moves go each round, the move kept longest comes first, and the
+    budget is the number of playouts; the same seed gives the same ranking."""
+    state = _sewn_state_at("plant", seed=3)
+    seat = state.current_player()
+    assert seat is not None
+    infoset = state.infoset(seat)
+    legal = infoset.legal_actions()
+    assert len(legal) == 12  # four rounds: 12 moves, then 6, 3 and 2
+    searcher = ISMCTS(iterations=240, seed=5, sharp=True, judge=True, paired=True)
+    ranked = searcher.ranked(infoset)
+    assert sorted(r[0] for r in ranked) == sorted(legal)
+    visits = sorted((r[1] for r in ranked), reverse=True)
+    # 240 // 4 = 60 playouts a round: 5 worlds of 12 moves, 10 of 6, 20 of 3, 30 of 2.
+    assert visits == [65, 65, 35] + [15] * 3 + [5] * 6
+    assert searcher.last_root is not None
+    assert searcher.last_root.visits == 5 + 10 + 20 + 30  # the worlds drawn
+    assert searcher.last_iterations == sum(visits) == 240
+    assert ranked[0][2] >= ranked[1][2]  # of the last two, the better mean
+    again = ISMCTS(iterations=240, seed=5, sharp=True, judge=True, paired=True)
+    assert again.ranked(infoset) == ranked
+    agent = make_agent("ismcts:iterations=240,sharp=1,judge=1,paired=1", seed=5)
+    assert agent.searcher.paired  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="paired"):
+        make_agent("ismcts:paired=maybe")
+
+
+def test_paired_worlds_are_common_to_the_moves() -> None:
+    """Each world of a round is one determinization and one playout seed for every
+    move still in: replaying the first round's worlds by hand (the searcher's draws
+    in its order) gives the totals of the moves dropped after it exactly."""
+    from seedbed.agents.ismcts import _Playout
+
+    state = _sewn_state_at("plant", seed=3)
+    seat = state.current_player()
+    assert seat is not None
+    infoset = state.infoset(seat)
+    legal = infoset.legal_actions()
+    searcher = ISMCTS(iterations=240, seed=5, sharp=True, judge=True, paired=True)
+    ranked = searcher.ranked(infoset)
+    play = _Playout(searcher, infoset)
+    rng = random.Random(5)
+    totals = dict.fromkeys(legal, 0.0)
+    for _world in range(5):
+        world = infoset.sample(rng)
+        start = world.scores()
+        seed = rng.getrandbits(64)
+        for a in legal:
+            line = world.clone()
+            line.apply_action(a)
+            totals[a] += play.values(line, start, random.Random(seed))[seat]
+    dropped = [(a, mean) for a, visits, mean in ranked if visits == 5]
+    assert len(dropped) == 6
+    for a, mean in dropped:
+        assert mean == pytest.approx(totals[a] / 5)
+
+
+def test_paired_with_a_time_budget_stops() -> None:
+    infoset = _sow_decision()
+    searcher = ISMCTS(iterations=None, seconds=0.05, seed=1, paired=True)
+    began = time.process_time()
+    ranked = searcher.ranked(infoset)
+    assert time.process_time() - began < 0.5
+    assert searcher.last_iterations > 0
+    assert ranked[0][0] in infoset.legal_actions()

@@ -278,6 +278,85 @@ def _shares(state: State, start: list[float]) -> list[float]:
     return [g / total for g in gains]
 
 
+class _Playout:
+    """How a search plays a determinization out and values it for every seat: the
+    playout policy, where the playout stops, and the judge (resolved once a search)."""
+
+    def __init__(self, searcher: ISMCTS, infoset: InfoSet) -> None:
+        from seedbed.agents.heuristic import compact_policy_for, policy_for
+
+        self.rollout = _heuristic_rollout if searcher.rollout == "heuristic" else _random_rollout
+        self.noise = noise = searcher.noise
+        self.policy: Policy = policy_for(infoset.game, searcher.sharp)
+        self.fast: CompactPolicy | None = compact_policy_for(infoset.game, searcher.sharp)
+        self.margin = margin = searcher.margin
+        self.lead = lead = searcher.lead
+        cutoff: Cutoff = searcher.cutoff
+        if cutoff == "auto":
+            from seedbed.agents.heuristic import playout_cutoff
+
+            cutoff = playout_cutoff(infoset.game)
+        if searcher.horizon > 0:
+            cutoff = ("at", infoset.move_number() + searcher.horizon)
+        self.cutoff = cutoff
+        self.chance = searcher.chance
+        self.shares = searcher.shares and cutoff == "round" and margin == 0.0 and lead == 0.0
+        self.players = infoset.game.num_players
+        self.judge: PlayoutJudge | None = None
+        if (
+            searcher.judge
+            and searcher.rollout == "heuristic"
+            and cutoff == "round"
+            and self.fast is not None
+            and noise == 0.0
+            and lead == 0.0
+        ):
+            from seedbed.agents.heuristic import playout_judge_for
+
+            self.judge = playout_judge_for(infoset.game)
+
+    def values(self, state: State, start: list[float], rng: random.Random) -> list[float]:
+        """Play ``state`` out (in place) and return each seat's reward in [0, 1]
+        (``start``: the scores when the determinization was drawn)."""
+        rollout, cutoff, policy, fast, noise = (
+            self.rollout,
+            self.cutoff,
+            self.policy,
+            self.fast,
+            self.noise,
+        )
+        judge = self.judge
+        # With a judge, the playout stops at its point (the judge's moves before the
+        # round's end), the judge notes the seats there, and the same playout goes
+        # on: two legs of one line of play.
+        notes = None
+        at_mark: list[float] = []
+        if judge is not None:
+            left = state.round_moves_left()
+            mark = -1 if left is None else state.move_number() + left - judge.moves_before_end
+            if mark >= state.move_number():
+                if mark > state.move_number():
+                    rollout(state, rng, ("at", mark), policy, fast, noise)
+                if state.move_number() == mark:
+                    views = [state.compact_view(p) for p in range(self.players)]
+                    notes = judge.note(views)
+                    at_mark = state.scores()
+        rollout(state, rng, cutoff, policy, fast, noise)
+        if notes is not None and judge is not None:
+            gains = [s - b for s, b in zip(state.scores(), at_mark, strict=True)]
+            values = judge.values(notes, gains)
+            if self.chance and state.is_terminal():
+                # The judged totals at the game's end: the points before the judge's
+                # point and the judge's shares of the round's points.
+                points = sum(gains)
+                totals = [b + v * points for b, v in zip(at_mark, values, strict=True)]
+                values = _chances(totals, judge.error)
+            return values
+        if self.shares and state.is_terminal():
+            return _shares(state, start)
+        return _values(state, start, self.margin, self.lead)
+
+
 class ISMCTS:
     """The searcher. ``iterations`` and ``seconds`` (CPU seconds) bound each decision
     (either may be ``None``; at least one must be set)."""
@@ -304,6 +383,7 @@ class ISMCTS:
         judge: bool = False,
         chance: bool = False,
         shares: bool = False,
+        paired: bool = False,
     ) -> None:
         check_budget("ismcts", iterations, seconds)
         if not (
@@ -317,6 +397,11 @@ class ISMCTS:
             raise ValueError(f"ismcts depth must be 0 (no limit) or more, not {depth}")
         if rollout not in ("random", "heuristic"):
             raise ValueError(f"ismcts rollout must be random or heuristic, not {rollout!r}")
+        if paired and (depth != 1 or turns or adapt > 1.0 or widen > 0):
+            # Halving has no tree below the root's moves and spends its whole budget.
+            raise ValueError(
+                "ismcts paired=1 searches the root's moves alone: no depth, turns, adapt or widen"
+            )
         self.iterations = iterations
         self.seconds = seconds
         self.c = c
@@ -383,6 +468,9 @@ class ISMCTS:
         #: share of the round's points there in the last round too, not the game's
         #: result (``cutoff`` "round", without ``margin`` or ``lead``).
         self.shares = shares
+        #: With ``paired``, the root's moves are compared on common worlds by
+        #: sequential halving (:meth:`halving`) instead of by UCB on a world each.
+        self.paired = paired
         self.rng = random.Random(seed)
         #: Iterations run by the last :meth:`search` (for benchmarks).
         self.last_iterations = 0
@@ -396,8 +484,6 @@ class ISMCTS:
         c = self.c
         log = math.log
         sqrt = math.sqrt
-        rollout = _heuristic_rollout if self.rollout == "heuristic" else _random_rollout
-        noise = self.noise
         if root is None:
             root = _Node()
         limit = self.iterations
@@ -405,35 +491,11 @@ class ISMCTS:
         clock = time.process_time
         deadline = None if self.seconds is None else clock() + self.seconds
         bias = self.bias
-        from seedbed.agents.heuristic import compact_policy_for, policy_for
-
-        policy = policy_for(infoset.game, self.sharp)
-        fast = compact_policy_for(infoset.game, self.sharp)
+        play = _Playout(self, infoset)
+        policy = play.policy
+        fast = play.fast
         max_depth = self.depth if self.depth > 0 else 1 << 30
         by_turn = self.turns
-        margin = self.margin
-        lead = self.lead
-        cutoff: Cutoff = self.cutoff
-        if cutoff == "auto":
-            from seedbed.agents.heuristic import playout_cutoff
-
-            cutoff = playout_cutoff(infoset.game)
-        if self.horizon > 0:
-            cutoff = ("at", infoset.move_number() + self.horizon)
-        chance = self.chance
-        shares = self.shares and cutoff == "round" and margin == 0.0 and lead == 0.0
-        judge: PlayoutJudge | None = None
-        if (
-            self.judge
-            and self.rollout == "heuristic"
-            and cutoff == "round"
-            and fast is not None
-            and noise == 0.0
-            and lead == 0.0
-        ):
-            from seedbed.agents.heuristic import playout_judge_for
-
-            judge = playout_judge_for(infoset.game)
         order: list[int] = []
         allowed: set[int] = set()
         open_moves = 0
@@ -512,39 +574,63 @@ class ISMCTS:
                 state.apply_action(action)
                 path.append((child, player))
                 node = child
-            # Simulation. With a judge, the playout stops at its point (the judge's
-            # moves before the round's end), the judge notes the seats there, and the
-            # same playout goes on: two legs of one line of play.
-            notes = None
-            if judge is not None:
-                left = state.round_moves_left()
-                mark = -1 if left is None else state.move_number() + left - judge.moves_before_end
-                if mark >= state.move_number():
-                    if mark > state.move_number():
-                        rollout(state, rng, ("at", mark), policy, fast, noise)
-                    if state.move_number() == mark:
-                        views = [state.compact_view(p) for p in range(infoset.game.num_players)]
-                        notes = judge.note(views)
-                        at_mark = state.scores()
-            rollout(state, rng, cutoff, policy, fast, noise)
-            if notes is not None and judge is not None:
-                gains = [s - b for s, b in zip(state.scores(), at_mark, strict=True)]
-                values = judge.values(notes, gains)
-                if chance and state.is_terminal():
-                    # The judged totals at the game's end: the points before the
-                    # judge's point and the judge's shares of the round's points.
-                    points = sum(gains)
-                    totals = [b + v * points for b, v in zip(at_mark, values, strict=True)]
-                    values = _chances(totals, judge.error)
-            elif shares and state.is_terminal():
-                values = _shares(state, start)
-            else:
-                values = _values(state, start, margin, lead)
+            values = play.values(state, start, rng)
             # Backpropagation.
             root.visits += 1
             for child, mover in path:
                 child.visits += 1
                 child.total += values[mover]
+        self.last_iterations = done
+        return root
+
+    def halving(self, infoset: InfoSet) -> _Node:
+        """Sequential halving over the root's moves on common worlds (``paired``):
+        the budget is split evenly over ``ceil(log2(moves))`` rounds; in each, every
+        world drawn is played out once after each move still in, from the same
+        determinization and with the same playout seed, and the better half of the
+        moves (by their mean over all the worlds so far, common to all of them) goes
+        on. With a deterministic playout policy a world's values of two moves then
+        differ only by what the moves do in it: the luck of the deal, which one
+        world per iteration adds to every comparison (UCB's), cancels out. The
+        root's children carry each move's playouts and total, so the move kept
+        longest has the most visits (the last two tie, and the better mean wins)."""
+        rng = self.rng
+        play = _Playout(self, infoset)
+        me = infoset.player
+        moves = infoset.legal_actions()
+        root = _Node()
+        for a in moves:
+            root.children[a] = _Node()
+        clock = time.process_time
+        began = clock()
+        rounds = max(1, math.ceil(math.log2(len(moves))))
+        done = 0
+        alive = list(moves)
+        for r in range(rounds):
+            if self.iterations is not None:
+                worlds = max(1, self.iterations // rounds // len(alive))
+            else:
+                worlds = 1 << 30
+            deadline = None if self.seconds is None else began + self.seconds * (r + 1) / rounds
+            drawn = 0
+            while drawn < worlds and (drawn == 0 or deadline is None or clock() < deadline):
+                drawn += 1
+                world = infoset.sample(rng)
+                start = world.scores()
+                seed = rng.getrandbits(64)
+                for i, a in enumerate(alive):
+                    state = world if i == len(alive) - 1 else world.clone()
+                    state.apply_action(a)
+                    values = play.values(state, start, random.Random(seed))
+                    child = root.children[a]
+                    child.visits += 1
+                    child.total += values[me]
+                    done += 1
+            root.visits += drawn
+            if len(alive) > 1 and r < rounds - 1:
+                # Stable: of equal means, the move listed first stays.
+                alive.sort(key=lambda a: -root.children[a].total)
+                alive = alive[: (len(alive) + 1) // 2]
         self.last_iterations = done
         return root
 
@@ -613,7 +699,12 @@ class ISMCTS:
             self.last_iterations = 0
             self.last_root = None
             return [(legal[0], 0, float("nan"))]
-        root = self.search(infoset, root) if self.adapt <= 1.0 else self._adaptive(infoset, root)
+        if self.paired:
+            root = self.halving(infoset)
+        elif self.adapt <= 1.0:
+            root = self.search(infoset, root)
+        else:
+            root = self._adaptive(infoset, root)
         self.last_root = root
         rows = []
         for a in legal:
@@ -707,6 +798,7 @@ OPTIONS: frozenset[str] = frozenset(
         "sharp",
         "chance",
         "shares",
+        "paired",
     }
 )
 
@@ -746,6 +838,8 @@ def _make(options: dict[str, str], seed: int | None) -> ISMCTSAgent:
             f"agent 'ismcts' option rollout takes random or heuristic, not {rollout!r}"
         )
     depth = whole_option("ismcts", "depth", options.get("depth", str(DEFAULT_DEPTH)))
+    if _flag(options, "paired") and _flag(options, "reuse"):
+        raise ValueError("agent 'ismcts' option paired=1 keeps no tree to reuse: drop reuse=1")
     return ISMCTSAgent(
         ISMCTS(
             iterations=iterations,
@@ -768,6 +862,7 @@ def _make(options: dict[str, str], seed: int | None) -> ISMCTSAgent:
             judge=_flag(options, "judge"),
             chance=_flag(options, "chance"),
             shares=_flag(options, "shares"),
+            paired=_flag(options, "paired"),
         ),
         reuse=_flag(options, "reuse"),
     )
@@ -779,5 +874,5 @@ register_agent(
     "information-set MCTS (iterations=600 | time=CPU seconds, rollout=heuristic|random, c=0.7, "
     "cutoff=auto|score|round|none|N, bias=1, depth=1; depth=0: no limit; turns=1: depth in "
     "turns, reuse=1, adapt=X with settle=0.5, margin=W, noise=P, lead=S, horizon=N, widen=K, "
-    "sharp=1, judge=1, chance=1, shares=1: docs/agents.md)",
+    "sharp=1, judge=1, chance=1, shares=1, paired=1: docs/agents.md)",
 )

@@ -11,11 +11,14 @@ same CPU finds the model's best move more often; one that changes the model itse
 (another reward, a deeper tree, other playouts) is not measured fairly here and needs
 an arena (docs/strength.md, "Reading search regret").
 
-    .venv/bin/python tools/measure/search_regret.py positions GAME PLAYERS COUNT WORLDS OUT.jsonl
+    .venv/bin/python tools/measure/search_regret.py positions GAME PLAYERS COUNT WORLDS OUT [MODEL]
     .venv/bin/python tools/measure/search_regret.py regret OUT.jsonl SEEDS SPEC [SPEC ...]
 
 e.g. ``positions sow 2 150 1000 sow.jsonl`` then ``regret sow.jsonl 2
-ismcts:iterations=600 ismcts:iterations=450,adapt=4``.
+ismcts:iterations=600 ismcts:iterations=450,adapt=4``. ``MODEL``, ISMCTS options
+such as ``sharp=1,judge=1``, makes the oracle value the moves as a search with those
+options does (its playout policy, cutoff and judge); the specs compared should share
+them. ``regret`` also gives each phase's mean regret.
 """
 
 from __future__ import annotations
@@ -28,14 +31,13 @@ import time
 
 import seedbed
 from seedbed.agents import make_agent
-from seedbed.agents.expert import paired_playouts
-from seedbed.agents.heuristic import compact_policy_for, playout_cutoff, policy_for
-from seedbed.agents.ismcts import _values
+from seedbed.agents.ismcts import _Playout
 
 
-def positions(game_id: str, players: int, count: int, worlds: int, out: str) -> None:
+def positions(game_id: str, players: int, count: int, worlds: int, out: str, model: str) -> None:
     game = seedbed.load(game_id, players=players)
-    policy, fast, cutoff = policy_for(game), compact_policy_for(game), playout_cutoff(game)
+    # The oracle's playouts and values are those of a search with the model's options.
+    searcher = make_agent(f"ismcts:iterations=1,{model}" if model else "ismcts").searcher  # type: ignore[attr-defined]
     rng = random.Random(17)
     found: list[seedbed.State] = []
     deal = 0
@@ -59,12 +61,16 @@ def positions(game_id: str, players: int, count: int, worlds: int, out: str) -> 
             legal = infoset.legal_actions()
             total = dict.fromkeys(legal, 0.0)
             began = time.process_time()
+            play = _Playout(searcher, infoset)
             for _ in range(worlds):
                 world = infoset.sample(rng)
                 start = world.scores()
-                ends = paired_playouts(world, legal, rng.getrandbits(32), cutoff, policy, fast)
-                for a, line in zip(legal, ends, strict=True):
-                    total[a] += _values(line, start)[seat]
+                # Every move from the same world with the same playout seed.
+                seed = rng.getrandbits(32)
+                for a in legal:
+                    line = world.clone()
+                    line.apply_action(a)
+                    total[a] += play.values(line, start, random.Random(seed))[seat]
             row = {
                 "i": i,
                 "state": state.to_json(),
@@ -72,6 +78,7 @@ def positions(game_id: str, players: int, count: int, worlds: int, out: str) -> 
                 "phase": state.phase_name(),
                 "q": [[a, total[a] / worlds] for a in legal],
                 "worlds": worlds,
+                "model": model,
                 "cpu": time.process_time() - began,
             }
             f.write(json.dumps(row) + "\n")
@@ -86,6 +93,7 @@ def regret(path: str, seeds: int, specs: list[str]) -> None:
     states = [game.state_from_json(r["state"]) for r in rows]
     for spec in specs:
         regrets: list[float] = []
+        phases: dict[str, list[float]] = {}
         cpu = 0.0
         for s in range(seeds):
             for r, state in zip(rows, states, strict=True):
@@ -95,19 +103,25 @@ def regret(path: str, seeds: int, specs: list[str]) -> None:
                 action = agent.select_action(state.infoset(r["player"]))
                 cpu += time.process_time() - began
                 regrets.append(max(q.values()) - q[action])
+                phases.setdefault(r["phase"], []).append(regrets[-1])
         mean = statistics.mean(regrets)
         half = 1.96 * statistics.pstdev(regrets) / len(regrets) ** 0.5
+        by_phase = "  ".join(
+            f"{name} {statistics.mean(v):.4f} ({len(v)})" for name, v in sorted(phases.items())
+        )
         print(
             f"{spec:48s} regret {mean:.4f} ± {half:.4f}   "
-            f"CPU {1000 * cpu / len(regrets):.1f} ms a decision   ({len(regrets)} decisions)",
+            f"CPU {1000 * cpu / len(regrets):.1f} ms a decision   ({len(regrets)} decisions)\n"
+            f"    by phase: {by_phase}",
             flush=True,
         )
 
 
 if __name__ == "__main__":
     command, *args = sys.argv[1:] or ["help"]
-    if command == "positions" and len(args) == 5:
-        positions(args[0], int(args[1]), int(args[2]), int(args[3]), args[4])
+    if command == "positions" and len(args) in (5, 6):
+        model = args[5] if len(args) == 6 else ""
+        positions(args[0], int(args[1]), int(args[2]), int(args[3]), args[4], model)
     elif command == "regret" and len(args) >= 3:
         regret(args[0], int(args[1]), args[2:])
     else:

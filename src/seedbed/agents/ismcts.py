@@ -29,6 +29,10 @@ The searcher decides for the seat of an :class:`InfoSet` and uses nothing else:
 4. Each node on the path adds the reward of the player who moved into it, taken from
    :meth:`State.returns` (winners share 1).
 
+With ``paired`` there is no tree: :meth:`ISMCTS.halving` compares the root's moves
+by sequential halving on common worlds (every world played out after every move still
+in, with one playout seed), with the same playouts and values.
+
 The move played is the root child with the most visits. With an iteration budget the
 search is deterministic for a given seed; a ``time=`` budget is CPU seconds of the
 process (``time.process_time``, like the ``endgame`` and ``expert`` agents), so a

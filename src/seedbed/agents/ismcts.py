@@ -597,7 +597,9 @@ class ISMCTS:
         differ only by what the moves do in it: the luck of the deal, which one
         world per iteration adds to every comparison (UCB's), cancels out. The
         root's children carry each move's playouts and total, so the move kept
-        longest has the most visits (the last two tie, and the better mean wins)."""
+        longest has the most visits (the last two tie, and the better mean wins).
+        Every round draws at least one world, so a budget smaller than about twice
+        the number of moves is overspent."""
         rng = self.rng
         play = _Playout(self, infoset)
         me = infoset.player

@@ -547,6 +547,13 @@ def test_sharp_changes_nothing_where_the_game_has_no_sharper_policy() -> None:
         assert ISMCTS(iterations=30, seed=3, sharp=True).ranked(infoset) == plain
 
 
+def _decision(state: seedbed.State) -> seedbed.InfoSet:
+    """The information set of the seat to move in ``state``."""
+    seat = state.current_player()
+    assert seat is not None
+    return state.infoset(seat)
+
+
 def _sewn_state_at(phase: str, seed: int, **options: object) -> seedbed.State:
     """A SEWN game of heuristic play at its first decision in ``phase``."""
     game = seedbed.load("sewn", **options)
@@ -566,9 +573,7 @@ def test_judge_values_sewn_playouts_by_the_harvest_hands() -> None:
     to note and the search is the plain one."""
     for phase in ("seed", "plant", "pick"):
         state = _sewn_state_at(phase, seed=3)
-        seat = state.current_player()
-        assert seat is not None
-        infoset = state.infoset(seat)
+        infoset = _decision(state)
         plain = ISMCTS(iterations=40, seed=5, sharp=True).ranked(infoset)
         judged = ISMCTS(iterations=40, seed=5, sharp=True, judge=True).ranked(infoset)
         assert judged == ISMCTS(iterations=40, seed=5, sharp=True, judge=True).ranked(infoset)
@@ -579,9 +584,7 @@ def test_judge_values_sewn_playouts_by_the_harvest_hands() -> None:
         state.apply_action(state.legal_actions()[0])
     while len(state.legal_actions()) == 1:  # to a decision with a choice
         state.apply_action(state.legal_actions()[0])
-    seat = state.current_player()
-    assert seat is not None
-    infoset = state.infoset(seat)
+    infoset = _decision(state)
     plain = ISMCTS(iterations=40, seed=5, sharp=True).ranked(infoset)
     assert ISMCTS(iterations=40, seed=5, sharp=True, judge=True).ranked(infoset) == plain
 
@@ -598,9 +601,7 @@ def test_judge_changes_nothing_where_the_game_offers_none() -> None:
         (_sewn_state_at("seed", seed=4), {"lead": 1.5}),
     ]
     for state, options in cases:
-        seat = state.current_player()
-        assert seat is not None
-        infoset = state.infoset(seat)
+        infoset = _decision(state)
         plain = ISMCTS(iterations=30, seed=3, **options).ranked(infoset)  # type: ignore[arg-type]
         judged = ISMCTS(iterations=30, seed=3, judge=True, **options).ranked(infoset)  # type: ignore[arg-type]
         assert judged == plain
@@ -648,9 +649,7 @@ def test_chance_values_the_last_rounds_judged_playouts_by_the_game() -> None:
     playouts of the last round are worth the game's result already), nothing
     changes."""
     state = _sewn_last_round(3)
-    seat = state.current_player()
-    assert seat is not None
-    infoset = state.infoset(seat)
+    infoset = _decision(state)
     judged = ISMCTS(iterations=40, seed=5, sharp=True, judge=True).ranked(infoset)
     both = ISMCTS(iterations=40, seed=5, sharp=True, judge=True, chance=True).ranked(infoset)
     again = ISMCTS(iterations=40, seed=5, sharp=True, judge=True, chance=True).ranked(infoset)
@@ -660,9 +659,7 @@ def test_chance_values_the_last_rounds_judged_playouts_by_the_game() -> None:
     assert ISMCTS(iterations=40, seed=5, chance=True).ranked(infoset) == plain
     for phase in ("seed", "pick"):
         early = _sewn_state_at(phase, seed=4)
-        seat = early.current_player()
-        assert seat is not None
-        infoset = early.infoset(seat)
+        infoset = _decision(early)
         judged = ISMCTS(iterations=40, seed=5, sharp=True, judge=True).ranked(infoset)
         both = ISMCTS(iterations=40, seed=5, sharp=True, judge=True, chance=True)
         assert both.ranked(infoset) == judged
@@ -680,9 +677,7 @@ def test_shares_values_the_last_rounds_playouts_by_their_share() -> None:
         state.apply_action(state.legal_actions()[0])
     while len(state.legal_actions()) == 1:
         state.apply_action(state.legal_actions()[0])
-    seat = state.current_player()
-    assert seat is not None
-    infoset = state.infoset(seat)
+    infoset = _decision(state)
     plain = ISMCTS(iterations=40, seed=5).ranked(infoset)
     shared = ISMCTS(iterations=40, seed=5, shares=True).ranked(infoset)
     assert shared == ISMCTS(iterations=40, seed=5, shares=True).ranked(infoset)
@@ -691,16 +686,12 @@ def test_shares_values_the_last_rounds_playouts_by_their_share() -> None:
         iterations=40, seed=5, lead=1.5
     ).ranked(infoset)
     seed_phase = _sewn_last_round(3)
-    seat = seed_phase.current_player()
-    assert seat is not None
-    infoset = seed_phase.infoset(seat)
+    infoset = _decision(seed_phase)
     judged = ISMCTS(iterations=40, seed=5, sharp=True, judge=True).ranked(infoset)
     both = ISMCTS(iterations=40, seed=5, sharp=True, judge=True, shares=True)
     assert both.ranked(infoset) == judged
     early = _sewn_state_at("seed", seed=4)
-    seat = early.current_player()
-    assert seat is not None
-    infoset = early.infoset(seat)
+    infoset = _decision(early)
     plain = ISMCTS(iterations=40, seed=5).ranked(infoset)
     assert ISMCTS(iterations=40, seed=5, shares=True).ranked(infoset) == plain
 
@@ -711,9 +702,7 @@ def test_paired_halves_the_moves_on_common_worlds() -> None:
     in), half the moves go each round, the move kept longest comes first, and the
     budget is the number of playouts; the same seed gives the same ranking."""
     state = _sewn_state_at("plant", seed=3)
-    seat = state.current_player()
-    assert seat is not None
-    infoset = state.infoset(seat)
+    infoset = _decision(state)
     legal = infoset.legal_actions()
     assert len(legal) == 12  # four rounds: 12 moves, then 6, 3 and 2
     searcher = ISMCTS(iterations=240, seed=5, sharp=True, judge=True, paired=True)
@@ -741,9 +730,7 @@ def test_paired_worlds_are_common_to_the_moves() -> None:
     from seedbed.agents.ismcts import _Playout
 
     state = _sewn_state_at("plant", seed=3)
-    seat = state.current_player()
-    assert seat is not None
-    infoset = state.infoset(seat)
+    infoset = _decision(state)
     legal = infoset.legal_actions()
     searcher = ISMCTS(iterations=240, seed=5, sharp=True, judge=True, paired=True)
     ranked = searcher.ranked(infoset)
@@ -757,7 +744,7 @@ def test_paired_worlds_are_common_to_the_moves() -> None:
         for a in legal:
             line = world.clone()
             line.apply_action(a)
-            totals[a] += play.values(line, start, random.Random(seed))[seat]
+            totals[a] += play.values(line, start, random.Random(seed))[infoset.player]
     dropped = [(a, mean) for a, visits, mean in ranked if visits == 5]
     assert len(dropped) == 6
     for a, mean in dropped:

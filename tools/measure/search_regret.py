@@ -64,13 +64,10 @@ def positions(game_id: str, players: int, count: int, worlds: int, out: str, mod
             play = _Playout(searcher, infoset)
             for _ in range(worlds):
                 world = infoset.sample(rng)
-                start = world.scores()
                 # Every move from the same world with the same playout seed.
                 seed = rng.getrandbits(32)
-                for a in legal:
-                    line = world.clone()
-                    line.apply_action(a)
-                    total[a] += play.values(line, start, random.Random(seed))[seat]
+                for a, value in zip(legal, play.after_each(world, legal, seed, seat), strict=True):
+                    total[a] += value
             row = {
                 "i": i,
                 "state": state.to_json(),

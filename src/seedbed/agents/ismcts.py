@@ -360,6 +360,19 @@ class _Playout:
             return _shares(state, start)
         return _values(state, start, self.margin, self.lead)
 
+    def after_each(self, world: State, moves: list[int], seed: int, seat: int) -> list[float]:
+        """``seat``'s value of ``world`` played out after each of ``moves``, every
+        playout from the same determinization with a generator seeded ``seed``
+        (common random numbers). ``world`` itself is used up by the last move."""
+        start = world.scores()
+        out: list[float] = []
+        last = len(moves) - 1
+        for i, a in enumerate(moves):
+            state = world if i == last else world.clone()
+            state.apply_action(a)
+            out.append(self.values(state, start, random.Random(seed))[seat])
+        return out
+
 
 class ISMCTS:
     """The searcher. ``iterations`` and ``seconds`` (CPU seconds) bound each decision
@@ -622,16 +635,12 @@ class ISMCTS:
             while drawn < worlds and (drawn == 0 or deadline is None or clock() < deadline):
                 drawn += 1
                 world = infoset.sample(rng)
-                start = world.scores()
                 seed = rng.getrandbits(64)
-                for i, a in enumerate(alive):
-                    state = world if i == len(alive) - 1 else world.clone()
-                    state.apply_action(a)
-                    values = play.values(state, start, random.Random(seed))
+                for a, value in zip(alive, play.after_each(world, alive, seed, me), strict=True):
                     child = root.children[a]
                     child.visits += 1
-                    child.total += values[me]
-                    done += 1
+                    child.total += value
+                done += len(alive)
             root.visits += drawn
             if len(alive) > 1 and r < rounds - 1:
                 # Stable: of equal means, the move listed first stays.

@@ -32,6 +32,8 @@ SPECS = [
     "ismcts:iterations=8,sharp=1",
     # Playouts valued by the game's judge (SEWN's Harvest hands: docs/agents.md).
     "ismcts:iterations=8,sharp=1,judge=1",
+    # ... with the judged leg played with noise and judged by the noisy weights.
+    "ismcts:iterations=8,sharp=1,judge=1,noisy=1",
     # ... and at the game's end by each seat's chance of winning it.
     "ismcts:iterations=8,sharp=1,judge=1,chance=1",
     # The last round's playouts worth their share of its points, not the result.

@@ -589,6 +589,33 @@ def test_judge_values_sewn_playouts_by_the_harvest_hands() -> None:
     assert ISMCTS(iterations=40, seed=5, sharp=True, judge=True).ranked(infoset) == plain
 
 
+def test_noisy_judge_plays_the_judged_harvest_with_noise() -> None:
+    """``noisy=1``: the judged leg is played with the noisy judge's random moves and
+    valued by its weights (another tree than ``judge=1``'s, the same for a seed); past
+    the judge's point, and without ``judge=1``, nothing changes or the spec says why."""
+    state = _sewn_state_at("plant", seed=3)
+    infoset = _decision(state)
+    judged = ISMCTS(iterations=40, seed=5, sharp=True, judge=True).ranked(infoset)
+    noisy = ISMCTS(iterations=40, seed=5, sharp=True, judge=True, noisy=True).ranked(infoset)
+    assert noisy == ISMCTS(iterations=40, seed=5, sharp=True, judge=True, noisy=True).ranked(
+        infoset
+    )
+    assert [r[2] for r in noisy] != [r[2] for r in judged]
+    state = _sewn_state_at("harvest", seed=3)
+    for _ in range(5):  # into the second trick
+        state.apply_action(state.legal_actions()[0])
+    while len(state.legal_actions()) == 1:
+        state.apply_action(state.legal_actions()[0])
+    infoset = _decision(state)
+    plain = ISMCTS(iterations=40, seed=5, sharp=True).ranked(infoset)
+    noisy_search = ISMCTS(iterations=40, seed=5, sharp=True, judge=True, noisy=True)
+    assert noisy_search.ranked(infoset) == plain
+    agent = make_agent("ismcts:iterations=5,judge=1,noisy=1", seed=1)
+    assert agent.searcher.noisy is True  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="add judge=1"):
+        make_agent("ismcts:noisy=1")
+
+
 def test_judge_changes_nothing_where_the_game_offers_none() -> None:
     """No judge (SOW), or none for the game's options (SEWN with three Seed tricks),
     or playouts the judge was not made for (random ones, random moves in them, or

@@ -9,7 +9,14 @@ import pytest
 
 import seedbed
 from seedbed.agents.heuristic import playout_judge_for
-from seedbed.agents.heuristic.sewn import JUDGE_WEIGHTS, HarvestJudge, choose, choose_sharp
+from seedbed.agents.heuristic.sewn import (
+    JUDGE_WEIGHTS,
+    NOISY_JUDGE_WEIGHTS,
+    NOISY_LEG,
+    HarvestJudge,
+    choose,
+    choose_sharp,
+)
 from seedbed.core.cards import mask_of, parse_card, parse_cards
 from seedbed.games.sewn import rules as R
 
@@ -218,6 +225,25 @@ def test_the_judge_values_are_shares_led_by_the_stronger_hand() -> None:
     values = judge.values([empty, plain, plain, plain], [0.0, 4.0, 4.0, 4.0])
     assert 0.0 < values[0] < 0.01
     assert len(JUDGE_WEIGHTS) == 11
+
+
+def test_the_noisy_judge_plays_its_harvest_with_noise_and_its_own_weights() -> None:
+    """The noisy form (``ismcts:noisy=1``) asks for a random move a tenth of the time
+    in the Harvest and weighs the playout's tricks more (they are the mean of many
+    noisy lines in a search); the plain form asks for none."""
+    plain = playout_judge_for(seedbed.load("sewn"))
+    noisy = playout_judge_for(seedbed.load("sewn"), noisy=True)
+    assert isinstance(plain, HarvestJudge) and isinstance(noisy, HarvestJudge)
+    assert plain.leg_noise == 0.0 and noisy.leg_noise == NOISY_LEG == 0.1
+    assert noisy.weights == NOISY_JUDGE_WEIGHTS and plain.weights == JUDGE_WEIGHTS
+    assert len(NOISY_JUDGE_WEIGHTS) == len(JUDGE_WEIGHTS)
+    assert NOISY_JUDGE_WEIGHTS[9] > JUDGE_WEIGHTS[9]
+    hand = [6.0, 3.0, 1.0, 1.0, 0.0, 0.0, 1.0, 0.0, 0.0]
+    notes = [hand] * 4
+    assert noisy.values(notes, [3.0] * 4) == pytest.approx([0.25] * 4)
+    # The same playout lead counts for more in the noisy judge's shares.
+    lead = [6.0, 2.0, 2.0, 2.0]
+    assert noisy.values(notes, lead)[0] > plain.values(notes, lead)[0]
 
 
 def test_the_judge_is_for_the_rulebooks_harvest_only() -> None:

@@ -317,7 +317,7 @@ class _Playout:
         ):
             from seedbed.agents.heuristic import playout_judge_for
 
-            self.judge = playout_judge_for(infoset.game)
+            self.judge = playout_judge_for(infoset.game, noisy=searcher.noisy)
 
     def values(self, state: State, start: list[float], rng: random.Random) -> list[float]:
         """Play ``state`` out (in place) and return each seat's reward in [0, 1]
@@ -345,7 +345,10 @@ class _Playout:
                     views = [state.compact_view(p) for p in range(self.players)]
                     notes = judge.note(views)
                     at_mark = state.scores()
-        rollout(state, rng, cutoff, policy, fast, noise)
+        if notes is not None and judge is not None:
+            rollout(state, rng, cutoff, policy, fast, judge.leg_noise)
+        else:
+            rollout(state, rng, cutoff, policy, fast, noise)
         if notes is not None and judge is not None:
             gains = [s - b for s, b in zip(state.scores(), at_mark, strict=True)]
             values = judge.values(notes, gains)
@@ -401,6 +404,7 @@ class ISMCTS:
         chance: bool = False,
         shares: bool = False,
         paired: bool = False,
+        noisy: bool = False,
     ) -> None:
         check_budget("ismcts", iterations, seconds)
         if not (
@@ -488,6 +492,11 @@ class ISMCTS:
         #: With ``paired``, the root's moves are compared on common worlds by
         #: sequential halving (:meth:`halving`) instead of by UCB on a world each.
         self.paired = paired
+        #: With ``noisy`` (and ``judge``), the leg a judge values is played with the
+        #: judge's own noise and valued by its weights for such playouts: the mean
+        #: of many noisy lines, which the search's average over its iterations makes,
+        #: predicts the tricks better than one deterministic line.
+        self.noisy = noisy
         self.rng = random.Random(seed)
         #: Iterations run by the last :meth:`search` (for benchmarks).
         self.last_iterations = 0
@@ -814,6 +823,7 @@ OPTIONS: frozenset[str] = frozenset(
         "chance",
         "shares",
         "paired",
+        "noisy",
     }
 )
 
@@ -853,6 +863,8 @@ def _make(options: dict[str, str], seed: int | None) -> ISMCTSAgent:
             f"agent 'ismcts' option rollout takes random or heuristic, not {rollout!r}"
         )
     depth = whole_option("ismcts", "depth", options.get("depth", str(DEFAULT_DEPTH)))
+    if _flag(options, "noisy") and not _flag(options, "judge"):
+        raise ValueError("agent 'ismcts' option noisy=1 plays the judged leg noisily: add judge=1")
     if _flag(options, "paired") and _flag(options, "reuse"):
         raise ValueError("agent 'ismcts' option paired=1 keeps no tree to reuse: drop reuse=1")
     return ISMCTSAgent(
@@ -878,6 +890,7 @@ def _make(options: dict[str, str], seed: int | None) -> ISMCTSAgent:
             chance=_flag(options, "chance"),
             shares=_flag(options, "shares"),
             paired=_flag(options, "paired"),
+            noisy=_flag(options, "noisy"),
         ),
         reuse=_flag(options, "reuse"),
     )
@@ -889,5 +902,5 @@ register_agent(
     "information-set MCTS (iterations=600 | time=CPU seconds, rollout=heuristic|random, c=0.7, "
     "cutoff=auto|score|round|none|N, bias=1, depth=1; depth=0: no limit; turns=1: depth in "
     "turns, reuse=1, adapt=X with settle=0.5, margin=W, noise=P, lead=S, horizon=N, widen=K, "
-    "sharp=1, judge=1, chance=1, shares=1, paired=1: docs/agents.md)",
+    "sharp=1, judge=1, noisy=1, chance=1, shares=1, paired=1: docs/agents.md)",
 )

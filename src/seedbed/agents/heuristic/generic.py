@@ -50,6 +50,9 @@ class PlayoutJudge(Protocol):
     #: The standard deviation of the judge's error in one seat's points less
     #: another's (``ismcts:chance=1`` weighs a game's end with it).
     error: float
+    #: The chance of a random legal move at each decision of the judged leg (0: the
+    #: policy's own line; ``ismcts:noisy=1`` asks for a judge fitted to noise).
+    leg_noise: float
 
     def note(self, views: list[tuple[int, ...]]) -> list[list[float]] | None:
         """Each seat's features from the seats' compact views at the point (``None``

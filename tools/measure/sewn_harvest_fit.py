@@ -3,6 +3,7 @@ take, and the least-squares fit behind the Harvest judge (``ismcts:judge=1``,
 ``seedbed.agents.heuristic.sewn.JUDGE_WEIGHTS``).
 
     .venv/bin/python tools/measure/sewn_harvest_fit.py ARENA.jsonl [ARENA.jsonl ...]
+    .venv/bin/python tools/measure/sewn_harvest_fit.py --noisy 8 ARENA.jsonl [...]
 
 Reads the games of ``seedbed arena sewn --players 4 ... --out`` whose four seats are
 all searches (``ismcts``, ``strong``, ``expert``, ``ensemble``) and replays each. At
@@ -12,7 +13,11 @@ with the sharper policy from there (every hand seen, as in a search's
 determinization); the target is the tricks each seat really took. It prints the mean
 squared error of the playout's tricks, of the fit of the hands alone and of the
 judge's fit (hands and playout, fivefold cross-validation over rounds), then the
-judge's weights fitted on everything. Needs numpy (``seedbed[lab]``).
+judge's weights fitted on everything. With ``--noisy K`` it also plays each Harvest
+out K times with a random legal move a tenth of the time (``NOISY_LEG``) and fits the
+hands and the mean of those playouts: the noisy judge's fit (``ismcts:noisy=1``,
+``NOISY_JUDGE_WEIGHTS``), whose playout a search averages over its iterations as the
+mean does. Needs numpy (``seedbed[lab]``).
 """
 
 from __future__ import annotations
@@ -25,15 +30,16 @@ import numpy as np
 
 import seedbed
 from seedbed.agents.heuristic import compact_policy_for
-from seedbed.agents.heuristic.sewn import HarvestJudge
+from seedbed.agents.heuristic.sewn import NOISY_LEG, HarvestJudge
 from seedbed.core.protocol import State
 from seedbed.games.sewn.rules import CV_PHASE, HARVEST
 
 SEARCHES = ("ismcts", "strong", "expert", "ensemble")
 
 
-def _harvest(state: State, rng: random.Random) -> list[float]:
-    """The tricks each seat takes in one sharp playout of the Harvest from ``state``."""
+def _harvest(state: State, rng: random.Random, noise: float = 0.0) -> list[float]:
+    """The tricks each seat takes in one sharp playout of the Harvest from ``state``
+    (with ``noise``, a random legal move at that share of the decisions)."""
     policy = compact_policy_for(state.game, sharp=True)
     assert policy is not None
     s = state.clone()
@@ -42,19 +48,28 @@ def _harvest(state: State, rng: random.Random) -> list[float]:
         legal = s.legal_actions()
         seat = s.current_player()
         assert seat is not None
-        move = legal[0] if len(legal) == 1 else policy(s.compact_view(seat), seat, legal, rng)
+        if len(legal) == 1:
+            move = legal[0]
+        elif noise and rng.random() < noise:
+            move = legal[rng.randrange(len(legal))]
+        else:
+            move = policy(s.compact_view(seat), seat, legal, rng)
         s.apply_action(move)
     return [a - b for a, b in zip(s.scores(), start, strict=True)]
 
 
-def rounds(paths: list[str]) -> tuple[list[list[float]], list[float], list[float], int]:
-    """Per seat and Harvest: the judge's features, one playout's tricks, the real tricks;
-    and the number of games read."""
+def rounds(
+    paths: list[str], noisy: int = 0
+) -> tuple[list[list[float]], list[float], list[float], list[float], int]:
+    """Per seat and Harvest: the judge's features, one playout's tricks, the mean of
+    ``noisy`` noisy playouts' tricks (none if 0), the real tricks; and the number of
+    games read."""
     game = seedbed.load("sewn")
     judge = HarvestJudge()
     rng = random.Random(1)
     features: list[list[float]] = []
     playout: list[float] = []
+    noisy_mean: list[float] = []
     real: list[float] = []
     games = 0
     for path in paths:
@@ -79,15 +94,18 @@ def rounds(paths: list[str]) -> tuple[list[list[float]], list[float], list[float
                         took = [a - b for a, b in zip(state.scores(), at_start, strict=True)]
                         features += notes
                         playout += _harvest(start, rng)
+                        if noisy:
+                            runs = [_harvest(start, rng, NOISY_LEG) for _ in range(noisy)]
+                            noisy_mean += [sum(r[p] for r in runs) / noisy for p in range(4)]
                         real += took
                         noted = None
                     if move is not None:
                         state.apply_action(state.string_to_action(move))
-    return features, playout, real, games
+    return features, playout, noisy_mean, real, games
 
 
-def main(paths: list[str]) -> None:
-    features, playout, real, games = rounds(paths)
+def main(paths: list[str], noisy: int = 0) -> None:
+    features, playout, noisy_mean, real, games = rounds(paths, noisy)
     x = np.array(features, dtype=float)
     p = np.array(playout, dtype=float)
     y = np.array(real, dtype=float)
@@ -110,9 +128,17 @@ def main(paths: list[str]) -> None:
     fit(x, "the hands alone:")
     weights = fit(np.hstack([x, p[:, None]]), "the judge's fit:")
     print("weights (JUDGE_WEIGHTS order):", [round(float(w), 4) for w in weights])
+    if noisy:
+        m = np.array(noisy_mean, dtype=float)
+        weights = fit(np.hstack([x, m[:, None]]), f"noisy judge ({noisy} lines):")
+        print("weights (NOISY_JUDGE_WEIGHTS):", [round(float(w), 4) for w in weights])
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 2:
+    args = sys.argv[1:]
+    noisy = 0
+    if args[:1] == ["--noisy"] and len(args) > 1 and args[1].isdigit():
+        noisy, args = int(args[1]), args[2:]
+    if not args:
         sys.exit(__doc__)
-    main(sys.argv[1:])
+    main(args, noisy)

@@ -60,10 +60,10 @@ def _harvest(state: State, rng: random.Random, noise: float = 0.0) -> list[float
 
 def rounds(
     paths: list[str], noisy: int = 0
-) -> tuple[list[list[float]], list[float], list[float], list[float], int]:
+) -> tuple[list[list[float]], list[float], list[float], list[float], list[bool], int]:
     """Per seat and Harvest: the judge's features, one playout's tricks, the mean of
-    ``noisy`` noisy playouts' tricks (none if 0), the real tricks; and the number of
-    games read."""
+    ``noisy`` noisy playouts' tricks (none if 0), the real tricks, whether it is the
+    game's last round; and the number of games read."""
     game = seedbed.load("sewn")
     judge = HarvestJudge()
     rng = random.Random(1)
@@ -71,6 +71,7 @@ def rounds(
     playout: list[float] = []
     noisy_mean: list[float] = []
     real: list[float] = []
+    last: list[bool] = []
     games = 0
     for path in paths:
         with open(path, encoding="utf-8") as f:
@@ -98,17 +99,19 @@ def rounds(
                             runs = [_harvest(start, rng, NOISY_LEG) for _ in range(noisy)]
                             noisy_mean += [sum(r[p] for r in runs) / noisy for p in range(4)]
                         real += took
+                        last += [state.is_terminal()] * 4
                         noted = None
                     if move is not None:
                         state.apply_action(state.string_to_action(move))
-    return features, playout, noisy_mean, real, games
+    return features, playout, noisy_mean, real, last, games
 
 
 def main(paths: list[str], noisy: int = 0) -> None:
-    features, playout, noisy_mean, real, games = rounds(paths, noisy)
+    features, playout, noisy_mean, real, last, games = rounds(paths, noisy)
     x = np.array(features, dtype=float)
     p = np.array(playout, dtype=float)
     y = np.array(real, dtype=float)
+    final = np.array(last, dtype=bool)
     n = len(y)
     print(f"{games} games, {n} seats' Harvests; tricks a Harvest: mean {y.mean():.2f}")
     print(f"one sharp playout:      mean squared error {((y - p) ** 2).mean():.3f}")
@@ -121,7 +124,11 @@ def main(paths: list[str], noisy: int = 0) -> None:
             train = folds != k
             w, *_ = np.linalg.lstsq(a[train], y[train], rcond=None)
             predicted[~train] = a[~train] @ w
-        print(f"{name:23s} mean squared error {((y - predicted) ** 2).mean():.3f}")
+        error = (y - predicted) ** 2
+        print(
+            f"{name:23s} mean squared error {error.mean():.3f} (the rounds before the "
+            f"last {error[~final].mean():.3f}, the last {error[final].mean():.3f})"
+        )
         weights: np.ndarray = np.linalg.lstsq(a, y, rcond=None)[0]
         return weights
 

@@ -345,10 +345,9 @@ class _Playout:
                     views = [state.compact_view(p) for p in range(self.players)]
                     notes = judge.note(views)
                     at_mark = state.scores()
-        if notes is not None and judge is not None:
-            rollout(state, rng, cutoff, policy, fast, judge.leg_noise)
-        else:
-            rollout(state, rng, cutoff, policy, fast, noise)
+        # The leg after the judge's point plays with the judge's own noise.
+        leg_noise = noise if notes is None or judge is None else judge.leg_noise
+        rollout(state, rng, cutoff, policy, fast, leg_noise)
         if notes is not None and judge is not None:
             gains = [s - b for s, b in zip(state.scores(), at_mark, strict=True)]
             values = judge.values(notes, gains)

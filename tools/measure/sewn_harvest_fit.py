@@ -106,6 +106,18 @@ def rounds(
     return features, playout, noisy_mean, real, last, games
 
 
+def cross_validated(a: np.ndarray, y: np.ndarray, folds: np.ndarray) -> np.ndarray:
+    """Each row's prediction of ``y`` by the least-squares fit of ``a`` (and a constant)
+    to the rows of the other folds."""
+    a = np.hstack([a, np.ones((len(y), 1))])
+    predicted = np.zeros(len(y))
+    for k in np.unique(folds):
+        train = folds != k
+        w, *_ = np.linalg.lstsq(a[train], y[train], rcond=None)
+        predicted[~train] = a[~train] @ w
+    return predicted
+
+
 def main(paths: list[str], noisy: int = 0) -> None:
     features, playout, noisy_mean, real, last, games = rounds(paths, noisy)
     x = np.array(features, dtype=float)
@@ -118,18 +130,12 @@ def main(paths: list[str], noisy: int = 0) -> None:
     folds = (np.arange(n) // 4) % 5  # a Harvest's four seats stay in one fold
 
     def fit(a: np.ndarray, name: str) -> np.ndarray:
-        a = np.hstack([a, np.ones((n, 1))])
-        predicted = np.zeros(n)
-        for k in range(5):
-            train = folds != k
-            w, *_ = np.linalg.lstsq(a[train], y[train], rcond=None)
-            predicted[~train] = a[~train] @ w
-        error = (y - predicted) ** 2
+        error = (y - cross_validated(a, y, folds)) ** 2
         print(
             f"{name:23s} mean squared error {error.mean():.3f} (the rounds before the "
             f"last {error[~final].mean():.3f}, the last {error[final].mean():.3f})"
         )
-        weights: np.ndarray = np.linalg.lstsq(a, y, rcond=None)[0]
+        weights: np.ndarray = np.linalg.lstsq(np.hstack([a, np.ones((n, 1))]), y, rcond=None)[0]
         return weights
 
     fit(x, "the hands alone:")

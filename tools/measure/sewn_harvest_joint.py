@@ -28,7 +28,7 @@ import sys
 from typing import Any
 
 import numpy as np
-from sewn_harvest_fit import _harvest  # a sibling script: its sharp (and noisy) playout
+from sewn_harvest_fit import _harvest, cross_validated  # a sibling script: its playouts and fit
 
 import seedbed
 from seedbed.agents import make_agent
@@ -180,13 +180,8 @@ def fit(paths: list[str], noisy: int) -> None:
     folds = (np.arange(n) // 4) % 5  # a Harvest's four seats stay in one fold
 
     def cv(name: str, *parts: np.ndarray) -> None:
-        a = np.hstack([*(p if p.ndim == 2 else p[:, None] for p in parts), np.ones((n, 1))])
-        predicted = np.zeros(n)
-        for k in range(5):
-            train = folds != k
-            w, *_ = np.linalg.lstsq(a[train], y[train], rcond=None)
-            predicted[~train] = a[~train] @ w
-        e = (y - predicted) ** 2
+        a = np.hstack([p if p.ndim == 2 else p[:, None] for p in parts])
+        e = (y - cross_validated(a, y, folds)) ** 2
         print(
             f"{name:34s} {e.mean():.3f}  (before the last {e[~final].mean():.3f}, "
             f"last {e[final].mean():.3f})"

@@ -3,6 +3,7 @@ better than the Harvest judge, which reads each seat's hand alone?
 
     .venv/bin/python tools/measure/sewn_harvest_joint.py gen SPEC FIRST COUNT OUT.jsonl
     .venv/bin/python tools/measure/sewn_harvest_joint.py fit [--noisy K] OUT.jsonl [...]
+    .venv/bin/python tools/measure/sewn_harvest_joint.py agree SPEC EVERY OUT.jsonl [...]
 
 ``gen`` plays COUNT games of SEWN (seeds FIRST, FIRST+1, ...) whose Seed Phase, trump
 and picks the sharper heuristic plays (cheap: the Harvest hands come out as that
@@ -18,6 +19,12 @@ noisy ones (the noisy judge, ``--noisy K``); and the same with the joint feature
 below, which compare the seat's hand with its rivals'. It prints each fit's mean
 squared error, in the rounds before the last and in the last. Needs numpy
 (``seedbed[lab]``).
+
+``agree`` asks how well the playouts witness the searching players' Harvest: at each
+of their Harvest decisions with a choice, whether the sharper policy (the judge's
+playout) makes the move they made, by trick; and at every EVERY-th decision (0:
+none) whether another SPEC search with another seed does, the agreement of a
+witness as good as the players themselves.
 """
 
 from __future__ import annotations
@@ -32,9 +39,17 @@ from sewn_harvest_fit import _harvest, cross_validated  # a sibling script: its 
 
 import seedbed
 from seedbed.agents import make_agent
+from seedbed.agents.heuristic import compact_policy_for
 from seedbed.agents.heuristic.sewn import NOISY_LEG, HarvestJudge
 from seedbed.core.cards import CARD_POWER, SUIT_MASKS, cards_of, popcount
-from seedbed.games.sewn.rules import CV_HAND, CV_LEADER, CV_PHASE, CV_TRUMP, HARVEST
+from seedbed.games.sewn.rules import (
+    CV_HAND,
+    CV_LEADER,
+    CV_PHASE,
+    CV_TRUMP,
+    HARVEST,
+    HARVEST_TRICKS,
+)
 
 HEURISTIC = "heuristic:sharp=1"
 
@@ -198,6 +213,58 @@ def fit(paths: list[str], noisy: int) -> None:
         cv(f"the four hands, {noisy} noisy playouts", both, d["noisy"])
 
 
+def agree(paths: list[str], spec: str, again: int) -> None:
+    """How often the sharper policy, the judge's witness of the Harvest, plays the move
+    the searching seat played, by trick; and, at every ``again``-th of those decisions,
+    how often another ``spec`` search (another seed) does: the agreement a witness as
+    good as the searches themselves would have."""
+    game = seedbed.load("sewn")
+    policy = compact_policy_for(game, sharp=True)
+    assert policy is not None
+    rng = random.Random(1)
+    same = np.zeros((HARVEST_TRICKS, 2))  # by trick: the policy's agreements, the decisions
+    searched = np.zeros((HARVEST_TRICKS, 3))  # by trick: the policy's, the search's, the decisions
+    decisions = 0
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                record = json.loads(line)["record"]
+                state = game.new_state(record["seed"])
+                for text in record["moves"]:
+                    move = state.string_to_action(text)
+                    seat = state.current_player()
+                    assert seat is not None
+                    view = state.compact_view(seat)
+                    legal = state.legal_actions()
+                    if view[CV_PHASE] == HARVEST and len(legal) > 1:
+                        trick = HARVEST_TRICKS - popcount(view[CV_HAND])
+                        mine = policy(view, seat, legal, rng) == move
+                        same[trick] += (mine, 1)
+                        decisions += 1
+                        if again and decisions % again == 0:
+                            other = make_agent(spec, seed=decisions).select_action(
+                                state.infoset(seat)
+                            )
+                            searched[trick] += (mine, other == move, 1)
+                    state.apply_action(move)
+    print(f"{decisions} Harvest decisions with a choice: the share where the sharper policy")
+    print("makes the searching seat's move, by trick (and, at a sample of them, where")
+    print(f"another {spec} search, with another seed, does):")
+    for t in range(HARVEST_TRICKS - 1):  # the last trick is never a choice
+        row = f"  trick {t + 1:2d}: policy {same[t, 0] / same[t, 1]:.1%} of {same[t, 1]:.0f}"
+        if searched[t, 2]:
+            p, q, k = searched[t]
+            row += f"; sample of {k:.0f}: policy {p / k:.1%}, search {q / k:.1%}"
+        print(row)
+    total = same.sum(axis=0)
+    print(f"  all:      policy {total[0] / total[1]:.1%}", end="")
+    if again:
+        p, q, k = searched.sum(axis=0)
+        print(f"; sample of {k:.0f}: policy {p / k:.1%}, search {q / k:.1%}")
+    else:
+        print()
+
+
 if __name__ == "__main__":
     args = sys.argv[1:]
     if len(args) == 5 and args[0] == "gen" and args[2].isdigit() and args[3].isdigit():
@@ -207,5 +274,7 @@ if __name__ == "__main__":
         if args[1] == "--noisy" and len(args) > 3 and args[2].isdigit():
             k, args = int(args[2]), args[2:]
         fit(args[1:], k)
+    elif len(args) > 3 and args[0] == "agree" and args[2].isdigit():
+        agree(args[3:], args[1], int(args[2]))
     else:
         sys.exit(__doc__)

@@ -25,16 +25,20 @@ from __future__ import annotations
 import json
 import random
 import sys
+from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 
 import seedbed
 from seedbed.agents.heuristic import compact_policy_for
 from seedbed.agents.heuristic.sewn import NOISY_LEG, HarvestJudge
-from seedbed.core.protocol import State
+from seedbed.core.protocol import Game, State
 from seedbed.games.sewn.rules import CV_PHASE, HARVEST
 
 SEARCHES = ("ismcts", "strong", "expert", "ensemble")
+#: A Harvest as played: the state at its first trick, each seat's tricks, the game over.
+Harvest = tuple[State, list[float], bool]
 
 
 def _harvest(state: State, rng: random.Random, noise: float = 0.0) -> list[float]:
@@ -58,6 +62,47 @@ def _harvest(state: State, rng: random.Random, noise: float = 0.0) -> list[float
     return [a - b for a, b in zip(s.scores(), start, strict=True)]
 
 
+def searched_games(paths: list[str]) -> Iterator[dict[str, Any]]:
+    """The records of the files' four-player SEWN games whose seats are all searches
+    (arena rows: ``seedbed arena --out``, or ``sewn_harvest_joint.py gen``)."""
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                record = json.loads(line).get("record") or {}
+                if record.get("game") != "sewn" or record.get("params") != {"players": 4}:
+                    continue
+                if all(p.split(":")[0] in SEARCHES for p in record["players"]):
+                    yield record
+
+
+def harvests_played(game: Game, record: dict[str, Any]) -> Iterator[Harvest]:
+    """Each Harvest of ``record``'s game: the state at its first trick (every card of
+    the round in the four hands), the tricks each seat took, and whether it ended the
+    game."""
+    state = game.new_state(record["seed"])
+    start: State | None = None
+    for move in [*record["moves"], None]:
+        harvest = not state.is_terminal() and state.compact_view(0)[CV_PHASE] == HARVEST
+        if harvest and start is None:
+            start = state.clone()
+        if not harvest and start is not None:
+            took = [a - b for a, b in zip(state.scores(), start.scores(), strict=True)]
+            yield start, took, state.is_terminal()
+            start = None
+        if move is not None:
+            state.apply_action(state.string_to_action(move))
+
+
+def witnesses(start: State, rng: random.Random, noisy: int) -> tuple[list[float], list[float]]:
+    """One sharp playout's tricks from ``start``, and the mean of ``noisy`` noisy ones'
+    (empty if 0)."""
+    one = _harvest(start, rng)
+    if not noisy:
+        return one, []
+    runs = [_harvest(start, rng, NOISY_LEG) for _ in range(noisy)]
+    return one, [sum(r[p] for r in runs) / noisy for p in range(4)]
+
+
 def rounds(
     paths: list[str], noisy: int = 0
 ) -> tuple[list[list[float]], list[float], list[float], list[float], list[bool], int]:
@@ -73,36 +118,17 @@ def rounds(
     real: list[float] = []
     last: list[bool] = []
     games = 0
-    for path in paths:
-        with open(path, encoding="utf-8") as f:
-            for line in f:
-                record = json.loads(line).get("record") or {}
-                if record.get("game") != "sewn" or record.get("params") != {"players": 4}:
-                    continue
-                if not all(p.split(":")[0] in SEARCHES for p in record["players"]):
-                    continue
-                games += 1
-                state = game.new_state(record["seed"])
-                noted: tuple[list[list[float]], list[float], State] | None = None
-                for move in [*record["moves"], None]:
-                    harvest = not state.is_terminal() and state.compact_view(0)[CV_PHASE] == HARVEST
-                    if harvest and noted is None:
-                        notes = judge.note([state.compact_view(p) for p in range(4)])
-                        assert notes is not None
-                        noted = (notes, state.scores(), state.clone())
-                    if not harvest and noted is not None:
-                        notes, at_start, start = noted
-                        took = [a - b for a, b in zip(state.scores(), at_start, strict=True)]
-                        features += notes
-                        playout += _harvest(start, rng)
-                        if noisy:
-                            runs = [_harvest(start, rng, NOISY_LEG) for _ in range(noisy)]
-                            noisy_mean += [sum(r[p] for r in runs) / noisy for p in range(4)]
-                        real += took
-                        last += [state.is_terminal()] * 4
-                        noted = None
-                    if move is not None:
-                        state.apply_action(state.string_to_action(move))
+    for record in searched_games(paths):
+        games += 1
+        for start, took, ended in harvests_played(game, record):
+            notes = judge.note([start.compact_view(p) for p in range(4)])
+            assert notes is not None
+            features += notes
+            one, mean = witnesses(start, rng, noisy)
+            playout += one
+            noisy_mean += mean
+            real += took
+            last += [ended] * 4
     return features, playout, noisy_mean, real, last, games
 
 

@@ -35,12 +35,17 @@ import sys
 from typing import Any
 
 import numpy as np
-from sewn_harvest_fit import _harvest, cross_validated  # a sibling script: its playouts and fit
+from sewn_harvest_fit import (  # a sibling script: its replay, playouts and fit
+    cross_validated,
+    harvests_played,
+    searched_games,
+    witnesses,
+)
 
 import seedbed
 from seedbed.agents import make_agent
 from seedbed.agents.heuristic import compact_policy_for
-from seedbed.agents.heuristic.sewn import NOISY_LEG, HarvestJudge
+from seedbed.agents.heuristic.sewn import HarvestJudge
 from seedbed.core.cards import CARD_POWER, SUIT_MASKS, cards_of, popcount
 from seedbed.games.sewn.rules import (
     CV_HAND,
@@ -106,25 +111,21 @@ def _top_run(mine: int, everyone: int) -> int:
 def joint(hands: list[int], trump: int, leader: int) -> list[list[float]]:
     """The joint features of each seat's hand against its three rivals'."""
     t_mask = SUIT_MASKS[trump]
-    all_trumps = (hands[0] | hands[1] | hands[2] | hands[3]) & t_mask
+    held = hands[0] | hands[1] | hands[2] | hands[3]
     rows: list[list[float]] = []
     for seat, hand in enumerate(hands):
         rivals = [hands[(seat + k) & 3] for k in (1, 2, 3)]
         mine_t = hand & t_mask
         rival_t = [popcount(r & t_mask) for r in rivals]
         # Pairs of the seat's trump over a rival's, a share of the rivals' trumps.
-        over = 0
-        for c in cards_of(mine_t):
-            over += sum(
-                1 for r in rivals for d in cards_of(r & t_mask) if CARD_POWER[d] < CARD_POWER[c]
-            )
+        rival_powers = [CARD_POWER[d] for d in cards_of(held & t_mask & ~hand)]
+        over = sum(1 for c in cards_of(mine_t) for p in rival_powers if p < CARD_POWER[c])
         side_top = side_capped = exposed = ruffs = 0
         for s in range(4):
             if s == trump:
                 continue
             m = SUIT_MASKS[s]
-            everyone = (hands[0] | hands[1] | hands[2] | hands[3]) & m
-            run = _top_run(hand & m, everyone)
+            run = _top_run(hand & m, held & m)
             side_top += run
             # The rivals who hold trumps ruff once they are out of the suit.
             lengths = [popcount(r & m) for r, n in zip(rivals, rival_t, strict=True) if n]
@@ -135,7 +136,7 @@ def joint(hands: list[int], trump: int, leader: int) -> list[list[float]]:
             ruffs += max(0, longest - popcount(hand & m))
         rows.append(
             [
-                _top_run(mine_t, all_trumps),
+                _top_run(mine_t, held & t_mask),
                 over / max(1, sum(rival_t)),
                 max(rival_t),
                 sum(rival_t),
@@ -157,33 +158,19 @@ def harvests(paths: list[str], noisy: int) -> dict[str, np.ndarray]:
     rng = random.Random(1)
     keys = ("seat", "joint", "playout", "noisy", "real", "last")
     cols: dict[str, list[Any]] = {k: [] for k in keys}
-    for path in paths:
-        with open(path, encoding="utf-8") as f:
-            for line in f:
-                record = json.loads(line)["record"]
-                state = game.new_state(record["seed"])
-                start = None
-                for move in [*record["moves"], None]:
-                    harvest = not state.is_terminal() and state.compact_view(0)[CV_PHASE] == HARVEST
-                    if harvest and start is None:
-                        views = [state.compact_view(p) for p in range(4)]
-                        notes = judge.note(views)
-                        assert notes is not None
-                        cols["seat"] += notes
-                        hands = [v[CV_HAND] for v in views]
-                        cols["joint"] += joint(hands, views[0][CV_TRUMP], views[0][CV_LEADER])
-                        start = state.clone()
-                    if not harvest and start is not None:
-                        cols["real"] += [
-                            a - b for a, b in zip(state.scores(), start.scores(), strict=True)
-                        ]
-                        cols["playout"] += _harvest(start, rng)
-                        runs = [_harvest(start, rng, NOISY_LEG) for _ in range(noisy)]
-                        cols["noisy"] += [sum(r[p] for r in runs) / max(1, noisy) for p in range(4)]
-                        cols["last"] += [state.is_terminal()] * 4
-                        start = None
-                    if move is not None:
-                        state.apply_action(state.string_to_action(move))
+    for record in searched_games(paths):
+        for start, took, ended in harvests_played(game, record):
+            views = [start.compact_view(p) for p in range(4)]
+            notes = judge.note(views)
+            assert notes is not None
+            cols["seat"] += notes
+            hands = [v[CV_HAND] for v in views]
+            cols["joint"] += joint(hands, views[0][CV_TRUMP], views[0][CV_LEADER])
+            one, mean = witnesses(start, rng, noisy)
+            cols["playout"] += one
+            cols["noisy"] += mean  # empty without noisy playouts (then unread)
+            cols["real"] += took
+            cols["last"] += [ended] * 4
     return {k: np.array(v, dtype=float) for k, v in cols.items()}
 
 

@@ -117,7 +117,11 @@ SHARP = (
 
 def features(view: list[int], me: int, legal: list[int]) -> tuple[int, np.ndarray]:
     """The phase of seat ``me``'s decision and one row of readings per legal move, as
-    the sharper policy reads them (two players: the rival is the pass's receiver)."""
+    the sharper policy reads them (two players: the rival is the pass's receiver).
+
+    The first lines repeat the preamble of the policy's ``_choose`` rather than share
+    it: there it runs at every playout move, inline, and ``fit`` checks this copy
+    against the policy's own move at every decision it reads."""
     players = view[CV_PLAYERS]
     fields = view[CV_FIELDS + me]
     stages = _stages(fields)

@@ -34,8 +34,10 @@ from seedbed.agents.base import make_agent
 from seedbed.agents.heuristic.harvest import (
     NEED,
     NUMBER,
+    _bad_end,
     _best_play,
     _end_score,
+    _ends_badly,
     _one,
     _play_value,
     _stages,
@@ -125,7 +127,8 @@ def features(view: list[int], me: int, legal: list[int]) -> tuple[int, np.ndarra
     players = view[CV_PLAYERS]
     fields = view[CV_FIELDS + me]
     stages = _stages(fields)
-    rival_stages = _stages(view[CV_FIELDS + pass_receiver(players, view[CV_PASSES], me)])
+    rival_fields = view[CV_FIELDS + pass_receiver(players, view[CV_PASSES], me)]
+    rival_stages = _stages(rival_fields)
     hand = view[CV_HAND]
     plan = _best_play(hand, stages, fields)
     after = list(stages)
@@ -151,8 +154,9 @@ def features(view: list[int], me: int, legal: list[int]) -> tuple[int, np.ndarra
             while m:
                 low = m & -m
                 m ^= low
-                end = _end_score(KIND_DISCARD, low.bit_length() - 1, fields, played, counts)
-                if end >= 0 and (end < rival_score or end == 0):
+                if _ends_badly(
+                    KIND_DISCARD, low.bit_length() - 1, fields, played, counts, rival_score
+                ):
                     danger |= low
         for a in legal:
             _, card = decode(a)
@@ -162,7 +166,6 @@ def features(view: list[int], me: int, legal: list[int]) -> tuple[int, np.ndarra
                 rest = hand ^ _one(hand, card)
                 if rest & danger and popcount(rest) - popcount(rest & danger) < 2:
                     spare = 1.0
-            rival_fields = view[CV_FIELDS + 1 - me]
             completes = not joker and rival_stages[card // 13] == 2 and NEED[card] == 2
             ours = not joker and after[card // 13] == 2 and NEED[card] == 2
             ender = not joker and harvest_cards_played(played | 1 << card)
@@ -189,7 +192,7 @@ def features(view: list[int], me: int, legal: list[int]) -> tuple[int, np.ndarra
         bad = win = 0.0
         if guard:
             end = _end_score(kind, card, fields, played, counts)
-            if end >= 0 and (end < rival_score or end == 0):
+            if _bad_end(end, rival_score):
                 bad = 1.0
             elif end > rival_score:
                 win = 1.0
@@ -259,7 +262,7 @@ def gen(spec_a: str, spec_b: str, first: int, games: int, out: str, again: int =
                     "legal": legal,
                     "visits": [visits[a] for a in legal],
                 }
-                if again and len(legal) > 1 and decisions % again == 0:
+                if again and decisions % again == 0:
                     other = make_agent(specs[seat], seed=10**6 + decisions)
                     assert isinstance(other, ISMCTSAgent)
                     record["again"] = other.searcher.ranked(state.infoset(seat))[0][0]
@@ -345,8 +348,8 @@ def fit(paths: list[str]) -> None:
         soft_w, hard_w = _fitted(train), _fitted(hard)
         name = ("house", "village", "action")[phase]
         print(f"\nphase {name}: {len(train)} fitted, {len(test)} held out")
-        for label, sharp, w1, w2 in zip(NAMES[phase], SHARP[phase], soft_w, hard_w, strict=True):
-            print(f"  {label:18s} sharp {sharp:9.3f}   to shares {w1:9.4f}   to moves {w2:9.4f}")
+        for label, w0, w1, w2 in zip(NAMES[phase], SHARP[phase], soft_w, hard_w, strict=True):
+            print(f"  {label:18s} sharp {w0:9.3f}   to shares {w1:9.4f}   to moves {w2:9.4f}")
         for label, weights in (("sharp", SHARP[phase]), ("shares", soft_w), ("moves", hard_w)):
             print(f"  {label:6s} makes the search's move: {_agreement(weights, test)}")
         seconds = [(x, b, s, a) for _, x, _, b, s, a in rows if a is not None]

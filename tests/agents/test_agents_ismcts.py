@@ -786,3 +786,68 @@ def test_paired_with_a_time_budget_stops() -> None:
     assert time.process_time() - began < 0.5
     assert searcher.last_iterations > 0
     assert ranked[0][0] in infoset.legal_actions()
+
+
+def test_mast_learns_each_seats_move_averages_and_plays_their_best() -> None:
+    """``mast=E``: every move an iteration plays, in the tree and in the playout, adds
+    the mover's reward to its move-average; a playout decision is, with chance E, the
+    legal move with the best average (moves never played are left to the policy);
+    ``mast=0`` is the plain search, move for move."""
+    from seedbed.agents import ismcts as search
+    from seedbed.agents.heuristic import compact_policy_for, policy_for
+
+    game = seedbed.load("harvest", players=2)
+    mast = search._Mast(1.0)
+    mast.trace = [5 * 8 + 0, 7 * 8 + 1, 5 * 8 + 0]
+    mast.learn([1.0, 0.0])
+    mast.trace = [6 * 8 + 0]
+    mast.learn([0.25, 0.75])
+    assert mast.trace == []
+    assert mast.total[5 * 8 + 0] == 2.0 and mast.count[5 * 8 + 0] == 2
+    assert mast.best(0, [6, 5, 9]) == 5  # mean 1.0 against 0.25; 9 never played
+    assert mast.best(0, [6, 9]) == 6
+    assert mast.best(1, [5, 6, 9]) == -1  # seat 1 played none of them
+    assert mast.best(1, [7]) == 7
+
+    # A playout at rate 1 plays the best average wherever one was learned: here the
+    # first move, one the policy would not make.
+    state = game.new_state(4)
+    me = state.current_player()
+    assert me is not None
+    legal = state.legal_actions()
+    fast = compact_policy_for(game, True)
+    assert fast is not None
+    own = fast(state.compact_view(me), me, legal, random.Random(1))
+    favourite = next(a for a in reversed(legal) if a != own)
+    mast = search._Mast(1.0)
+    mast.trace = [favourite * 8 + me]
+    mast.learn([1.0, 1.0])
+    played = state.clone()
+    search._heuristic_rollout(played, random.Random(1), None, policy_for(game, True), fast, 0, mast)
+    assert played.is_terminal()
+    first = state.clone()
+    first.apply_action(favourite)
+    assert played.history()[:1] == first.history()
+    # Every move was noted, for the seat that made it.
+    assert len(mast.trace) == len(played.history()) and mast.trace[0] == favourite * 8 + me
+    assert {key & 7 for key in mast.trace} == {0, 1}
+
+    for state in mid_game_states(game, seed=3, count=3):
+        me = state.current_player()
+        assert me is not None
+        zero = make_agent("ismcts:iterations=60,sharp=1,mast=0", seed=5)
+        plain = make_agent("ismcts:iterations=60,sharp=1", seed=5)
+        assert zero.select_action(state.infoset(me)) == plain.select_action(state.infoset(me))
+        steered = [
+            make_agent("ismcts:iterations=60,sharp=1,mast=0.5", seed=5).select_action(
+                state.infoset(me)
+            )
+            for _ in range(2)
+        ]
+        assert steered[0] == steered[1] and steered[0] in state.legal_actions()
+    with pytest.raises(ValueError, match="from 0 to 1"):
+        make_agent("ismcts:mast=1.5")
+    for spec in ("rollout=random,mast=0.1", "noise=0.1,mast=0.1", "judge=1,noisy=1,mast=0.1"):
+        with pytest.raises(ValueError, match="mast=E steers the heuristic's playouts"):
+            make_agent(f"ismcts:{spec}")
+    assert make_agent("ismcts:rollout=random,mast=0").searcher.mast == 0.0  # type: ignore[attr-defined]

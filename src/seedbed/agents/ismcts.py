@@ -95,6 +95,7 @@ class _Node:
 #: ``"score"``, ``"round"``, every N moves (int), none, or ``("at", move)``: at that
 #: move number (a ``horizon`` from the root).
 Cutoff = str | int | tuple[str, int] | None
+#: A playout function: plays ``state`` on in place (:func:`_heuristic_rollout`).
 
 
 def _stop_rule(state: State, cutoff: Cutoff) -> tuple[list[float] | None, int]:
@@ -112,6 +113,52 @@ def _stop_rule(state: State, cutoff: Cutoff) -> tuple[list[float] | None, int]:
     return None, 0
 
 
+class _Mast:
+    """Move-average sampling (``ismcts:mast=E``, Finnsson and Björnsson 2008, in ISMCTS
+    Powley, Whitehouse and Cowling 2013): the mean reward each seat got, over this
+    search's iterations so far, after each action it played anywhere in them (tree or
+    playout). A heuristic playout's decision is then, with chance ``rate``, the
+    legal move with the best such mean (of those played at least once) instead of the
+    policy's: the playouts lean toward what has won in this search's own worlds, where
+    a fixed policy repeats its blind spots in every one of them. (MAST proper draws
+    from the averages at every decision of a random playout; here they only stand in
+    for the heuristic now and then, which random moves in its place, ``noise``, cost
+    strength.) Measured level or weaker in Harvest and SEWN: docs/strength.md."""
+
+    __slots__ = ("count", "rate", "total", "trace")
+
+    def __init__(self, rate: float) -> None:
+        self.rate = rate
+        #: Keyed ``action * 8 + seat``.
+        self.total: dict[int, float] = {}
+        self.count: dict[int, int] = {}
+        #: The keys played in the iteration under way.
+        self.trace: list[int] = []
+
+    def best(self, player: int, legal: list[int]) -> int:
+        """The legal move with the best mean for ``player``, or -1 if none was played."""
+        total, count = self.total, self.count
+        best = -1
+        top = -1.0
+        for a in legal:
+            key = a * 8 + player
+            n = count.get(key, 0)
+            if n:
+                mean = total[key] / n
+                if mean > top:
+                    top = mean
+                    best = a
+        return best
+
+    def learn(self, values: list[float]) -> None:
+        """Add the iteration's ``values`` to every action it played, and start afresh."""
+        total, count = self.total, self.count
+        for key in self.trace:
+            total[key] = total.get(key, 0.0) + values[key & 7]
+            count[key] = count.get(key, 0) + 1
+        self.trace = []
+
+
 def _random_rollout(
     state: State,
     rng: random.Random,
@@ -119,9 +166,11 @@ def _random_rollout(
     policy: Policy,
     fast: CompactPolicy | None = None,
     noise: float = 0.0,
+    mast: _Mast | None = None,
 ) -> None:
-    """Play ``state`` on uniformly at random (``noise``, for the heuristic playout's
-    signature: every move here is random already)."""
+    """Play ``state`` on uniformly at random (``noise`` and ``mast``, for the heuristic
+    playout's signature: every move here is random already, and ``mast`` is refused
+    with random playouts)."""
     rnd = rng.random
     base, last = _stop_rule(state, cutoff)
     while not state.is_terminal():
@@ -177,6 +226,7 @@ def _heuristic_rollout(
     policy: Policy,
     fast: CompactPolicy | None = None,
     noise: float = 0.0,
+    mast: _Mast | None = None,
 ) -> None:
     """Play ``state`` on with the heuristic ``policy`` for every seat; ``fast``, the
     policy's compact-view form if its game offers one, makes the same moves from
@@ -184,7 +234,9 @@ def _heuristic_rollout(
     ``noise`` > 0 each decision with a choice is, with that probability, a uniformly
     random legal move instead (``ismcts:noise=``): a deterministic policy judges
     every world by one line of play, so its blind spots bias every estimate alike.
-    At 0 no extra number is drawn, so the default playouts stay as they were."""
+    At 0 no extra number is drawn, so the default playouts stay as they were. With
+    ``mast`` each decision with a choice is, with chance ``mast.rate``, the move with
+    the best move-average (:class:`_Mast`), and is noted for it."""
     randrange = rng.randrange
     base, last = _stop_rule(state, cutoff)
     while not state.is_terminal():
@@ -194,6 +246,10 @@ def _heuristic_rollout(
             return
         legal = state.legal_actions()
         if len(legal) == 1:
+            if mast is not None:
+                mover = state.current_player()
+                assert mover is not None
+                mast.trace.append(legal[0] * 8 + mover)
             state.apply_action(legal[0])
             continue
         if noise > 0.0 and rng.random() < noise:
@@ -201,13 +257,19 @@ def _heuristic_rollout(
             continue
         player = state.current_player()
         assert player is not None
-        try:
-            if fast is not None:
-                action = fast(state.compact_view(player), player, legal, rng)
-            else:
-                action = policy(_SeatObservation(state, player, legal), rng)
-        except Exception:  # a policy bug must not end a search; play randomly instead
-            action = legal[randrange(len(legal))]
+        action = -1
+        if mast is not None and rng.random() < mast.rate:
+            action = mast.best(player, legal)
+        if action < 0:
+            try:
+                if fast is not None:
+                    action = fast(state.compact_view(player), player, legal, rng)
+                else:
+                    action = policy(_SeatObservation(state, player, legal), rng)
+            except Exception:  # a policy bug must not end a search; play randomly instead
+                action = legal[randrange(len(legal))]
+        if mast is not None:
+            mast.trace.append(action * 8 + player)
         state.apply_action(action)
 
 
@@ -306,6 +368,11 @@ class _Playout:
         self.chance = searcher.chance
         self.shares = searcher.shares and cutoff == "round" and margin == 0.0 and lead == 0.0
         self.players = infoset.game.num_players
+        self.mast: _Mast | None = (
+            _Mast(searcher.mast)
+            if searcher.mast > 0.0 and searcher.rollout == "heuristic" and noise == 0.0
+            else None  # (the spec refuses mast with random or noisy playouts)
+        )
         self.judge: PlayoutJudge | None = None
         if (
             searcher.judge
@@ -322,12 +389,22 @@ class _Playout:
     def values(self, state: State, start: list[float], rng: random.Random) -> list[float]:
         """Play ``state`` out (in place) and return each seat's reward in [0, 1]
         (``start``: the scores when the determinization was drawn)."""
-        rollout, cutoff, policy, fast, noise = (
+        mast = self.mast
+        if mast is None:
+            return self._played(state, start, rng)
+        values = self._played(state, start, rng)
+        mast.learn(values)
+        return values
+
+    def _played(self, state: State, start: list[float], rng: random.Random) -> list[float]:
+        """:meth:`values` but for the move-averages' learning."""
+        rollout, cutoff, policy, fast, noise, mast = (
             self.rollout,
             self.cutoff,
             self.policy,
             self.fast,
             self.noise,
+            self.mast,
         )
         judge = self.judge
         # With a judge, the playout stops at its point (the judge's moves before the
@@ -340,14 +417,14 @@ class _Playout:
             mark = -1 if left is None else state.move_number() + left - judge.moves_before_end
             if mark >= state.move_number():
                 if mark > state.move_number():
-                    rollout(state, rng, ("at", mark), policy, fast, noise)
+                    rollout(state, rng, ("at", mark), policy, fast, noise, mast)
                 if state.move_number() == mark:
                     views = [state.compact_view(p) for p in range(self.players)]
                     notes = judge.note(views)
                     at_mark = state.scores()
         # The leg after the judge's point plays with the judge's own noise.
         leg_noise = noise if notes is None or judge is None else judge.leg_noise
-        rollout(state, rng, cutoff, policy, fast, leg_noise)
+        rollout(state, rng, cutoff, policy, fast, leg_noise, mast)
         if notes is not None and judge is not None:
             gains = [s - b for s, b in zip(state.scores(), at_mark, strict=True)]
             values = judge.values(notes, gains)
@@ -404,6 +481,7 @@ class ISMCTS:
         shares: bool = False,
         paired: bool = False,
         noisy: bool = False,
+        mast: float = 0.0,
     ) -> None:
         check_budget("ismcts", iterations, seconds)
         if not (
@@ -496,6 +574,9 @@ class ISMCTS:
         #: of many noisy lines, which the search's average over its iterations makes,
         #: predicts the tricks better than one deterministic line.
         self.noisy = noisy
+        #: Heuristic playouts (without ``noise``): the chance that a decision is
+        #: the move-average's best move instead of the policy's (:class:`_Mast`).
+        self.mast = mast
         self.rng = random.Random(seed)
         #: Iterations run by the last :meth:`search` (for benchmarks).
         self.last_iterations = 0
@@ -519,6 +600,7 @@ class ISMCTS:
         play = _Playout(self, infoset)
         policy = play.policy
         fast = play.fast
+        mast = play.mast
         max_depth = self.depth if self.depth > 0 else 1 << 30
         by_turn = self.turns
         order: list[int] = []
@@ -580,6 +662,8 @@ class ISMCTS:
                         if a in children:
                             children[a].avail += 1
                     child = children[action] = _Node()
+                    if mast is not None:
+                        mast.trace.append(action * 8 + player)
                     state.apply_action(action)
                     path.append((child, player))
                     break
@@ -596,6 +680,8 @@ class ISMCTS:
                         best = score
                         action = a
                         child = ch
+                if mast is not None:
+                    mast.trace.append(action * 8 + player)
                 state.apply_action(action)
                 path.append((child, player))
                 node = child
@@ -823,6 +909,7 @@ OPTIONS: frozenset[str] = frozenset(
         "shares",
         "paired",
         "noisy",
+        "mast",
     }
 )
 
@@ -864,6 +951,14 @@ def _make(options: dict[str, str], seed: int | None) -> ISMCTSAgent:
     depth = whole_option("ismcts", "depth", options.get("depth", str(DEFAULT_DEPTH)))
     if _flag(options, "noisy") and not _flag(options, "judge"):
         raise ValueError("agent 'ismcts' option noisy=1 plays the judged leg noisily: add judge=1")
+    steered = "mast" in options and number("mast", 0.0, 0, 1) > 0.0
+    if steered and (
+        rollout != "heuristic" or number("noise", 0.0, 0, 1) > 0.0 or _flag(options, "noisy")
+    ):
+        raise ValueError(
+            "agent 'ismcts' option mast=E steers the heuristic's playouts: "
+            "not with rollout=random, noise or noisy"
+        )
     if _flag(options, "paired") and _flag(options, "reuse"):
         raise ValueError("agent 'ismcts' option paired=1 keeps no tree to reuse: drop reuse=1")
     return ISMCTSAgent(
@@ -890,6 +985,7 @@ def _make(options: dict[str, str], seed: int | None) -> ISMCTSAgent:
             shares=_flag(options, "shares"),
             paired=_flag(options, "paired"),
             noisy=_flag(options, "noisy"),
+            mast=number("mast", 0.0, 0, 1),
         ),
         reuse=_flag(options, "reuse"),
     )
@@ -901,5 +997,5 @@ register_agent(
     "information-set MCTS (iterations=600 | time=CPU seconds, rollout=heuristic|random, c=0.7, "
     "cutoff=auto|score|round|none|N, bias=1, depth=1; depth=0: no limit; turns=1: depth in "
     "turns, reuse=1, adapt=X with settle=0.5, margin=W, noise=P, lead=S, horizon=N, widen=K, "
-    "sharp=1, judge=1, noisy=1, chance=1, shares=1, paired=1: docs/agents.md)",
+    "sharp=1, judge=1, noisy=1, chance=1, shares=1, paired=1, mast=E: docs/agents.md)",
 )

@@ -40,6 +40,8 @@ SPECS = [
     "ismcts:iterations=8,shares=1",
     # The root's moves halved on common worlds instead of UCB on a world each.
     "ismcts:iterations=12,sharp=1,judge=1,paired=1",
+    # Playout moves steered by the search's own move averages (MAST).
+    "ismcts:iterations=12,sharp=1,judge=1,mast=0.3",
     # The flat search and the default ISMCTS with exact endgames (seedbed.agents.expert;
     # their endgame positions: tests/agents/test_agents_expert.py).
     "flat:iterations=8",

@@ -95,7 +95,6 @@ class _Node:
 #: ``"score"``, ``"round"``, every N moves (int), none, or ``("at", move)``: at that
 #: move number (a ``horizon`` from the root).
 Cutoff = str | int | tuple[str, int] | None
-#: A playout function: plays ``state`` on in place (:func:`_heuristic_rollout`).
 
 
 def _stop_rule(state: State, cutoff: Cutoff) -> tuple[list[float] | None, int]:
@@ -236,7 +235,7 @@ def _heuristic_rollout(
     every world by one line of play, so its blind spots bias every estimate alike.
     At 0 no extra number is drawn, so the default playouts stay as they were. With
     ``mast`` each decision with a choice is, with chance ``mast.rate``, the move with
-    the best move-average (:class:`_Mast`), and is noted for it."""
+    the best move-average (:class:`_Mast`), and every move is noted for it."""
     randrange = rng.randrange
     base, last = _stop_rule(state, cutoff)
     while not state.is_terminal():

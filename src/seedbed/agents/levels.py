@@ -107,8 +107,8 @@ EXPERT: dict[str, ExpertSearch] = {
     ),
     # Playouts with the sharper Harvest policy (it reads the pass and the rival's
     # fields): 59.1% of games against plain ISMCTS at equal iterations and 5% less
-    # CPU, 56.4% at the expert's budget (docs/strength.md, eighth, ninth,
-    # fourteenth and twenty-third runs).
+    # CPU, 56.3% at the expert's budget (docs/strength.md, eighth, ninth,
+    # fourteenth, twenty-third and twenty-fifth runs).
     "harvest": ExpertSearch("ismcts:sharp=1", 1.0, "sharper playouts (Harvest)"),
     # Playouts with the sharper SEWN policy (it names trump by what its rivals' Fields
     # hold too, and always takes FIRST PICK), valued at the Harvest by the learned

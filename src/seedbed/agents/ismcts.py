@@ -388,11 +388,9 @@ class _Playout:
     def values(self, state: State, start: list[float], rng: random.Random) -> list[float]:
         """Play ``state`` out (in place) and return each seat's reward in [0, 1]
         (``start``: the scores when the determinization was drawn)."""
-        mast = self.mast
-        if mast is None:
-            return self._played(state, start, rng)
         values = self._played(state, start, rng)
-        mast.learn(values)
+        if self.mast is not None:
+            self.mast.learn(values)
         return values
 
     def _played(self, state: State, start: list[float], rng: random.Random) -> list[float]:

@@ -9,6 +9,12 @@ keeps its games. ``summary`` prints the first agent's win share and score lead w
 
     .venv/bin/python tools/measure/duel.py GAME SPEC_A SPEC_B FIRST_DEAL DEALS OUT.jsonl
     .venv/bin/python tools/measure/duel.py summary OUT.jsonl [OUT.jsonl ...]
+    .venv/bin/python tools/measure/duel.py paired A.jsonl B.jsonl
+
+``paired`` compares two challengers that met the same opponent on the same deals: the
+first file's win share and score lead less the second's, deal by deal, over the deals
+both files hold (a deal one sample), which is narrower than the difference of the two
+summaries because the luck of each deal cancels.
 
 GAME may carry the game's options after a colon, ``four_fields:target=1`` (the game
 ends with its first scoring round, and the searches see that round's end as the
@@ -111,15 +117,41 @@ def _interval(xs: list[float]) -> str:
     return f"{m:.3f} [{m - half:.3f}, {m + half:.3f}]"
 
 
+def _rows(path: str) -> list[dict]:
+    with open(path, encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def _by_deal(rows: list[dict]) -> dict[int, list[tuple[float, float]]]:
+    """The first agent's (return, score lead) in each game, by deal."""
+    by_deal: dict[int, list[tuple[float, float]]] = defaultdict(list)
+    for r in rows:
+        seat = r["agent_of_seat"].index(0)
+        lead = r["scores"][seat] - r["scores"][1 - seat]
+        by_deal[r["deal"]].append((r["returns"][seat], lead))
+    return by_deal
+
+
+def paired(path_a: str, path_b: str) -> None:
+    a, b = _by_deal(_rows(path_a)), _by_deal(_rows(path_b))
+    # Only deals both files played whole (both seatings), so a cut-off run pairs fairly.
+    deals = sorted(d for d in a.keys() & b.keys() if len(a[d]) == 2 and len(b[d]) == 2)
+    if len(deals) < 2:
+        sys.exit(f"{path_a} and {path_b} share {len(deals)} whole deals: nothing to pair")
+    share = [
+        statistics.mean(w for w, _ in a[d]) - statistics.mean(w for w, _ in b[d]) for d in deals
+    ]
+    lead = [
+        statistics.mean(x for _, x in a[d]) - statistics.mean(x for _, x in b[d]) for d in deals
+    ]
+    print(f"{path_a} less {path_b}, {len(deals)} deals ({deals[0]}-{deals[-1]})")
+    print(f"  win share {_interval(share)}; score lead a game {_interval(lead)}")
+
+
 def summary(paths: list[str]) -> None:
     for path in paths:
-        with open(path, encoding="utf-8") as f:
-            rows = [json.loads(line) for line in f if line.strip()]
-        by_deal: dict[int, list[tuple[float, float]]] = defaultdict(list)
-        for r in rows:
-            seat = r["agent_of_seat"].index(0)
-            lead = r["scores"][seat] - r["scores"][1 - seat]
-            by_deal[r["deal"]].append((r["returns"][seat], lead))
+        rows = _rows(path)
+        by_deal = _by_deal(rows)
         shares = [statistics.mean(w for w, _ in games) for games in by_deal.values()]
         leads = [statistics.mean(d for _, d in games) for games in by_deal.values()]
         n = len(shares)
@@ -135,6 +167,8 @@ if __name__ == "__main__":
     args = sys.argv[1:]
     if args and args[0] == "summary" and len(args) > 1:
         summary(args[1:])
+    elif len(args) == 3 and args[0] == "paired":
+        paired(args[1], args[2])
     elif len(args) == 6:
         play(args[0], args[1], args[2], int(args[3]), int(args[4]), args[5])
     else:

@@ -128,3 +128,58 @@ def test_closing_the_pool_fails_what_is_pending_and_ends_the_workers() -> None:
     for pid in pids:
         with pytest.raises(ProcessLookupError):
             os.kill(pid, 0)
+
+
+REUSE = "ismcts:iterations=40,depth=2,reuse=1"
+
+
+def harvest_go(spec: str) -> BotRequest:
+    """Two-player Harvest at the first move: seat 0's go is a house card, a village
+    card, then an action."""
+    state = load("harvest", players=2).new_state(23)
+    seat = state.current_player()
+    assert seat is not None
+    return BotRequest("t2", "harvest", {"players": 2}, 23, (), seat, spec, 9)
+
+
+def the_go(req: BotRequest) -> tuple[int, ...]:
+    """The seat's go as one agent plays it in ``seedbed simulate``."""
+    state = load(req.game, **req.params).new_state(req.seed)
+    for action in req.actions:
+        state.apply_action(action)
+    agent = make_agent(req.spec, seed=req.agent_seed)
+    go: list[int] = []
+    while not state.is_terminal() and state.current_player() == req.seat:
+        go.append(int(agent.select_action(state.infoset(req.seat))))
+        state.apply_action(go[-1])
+    return tuple(go)
+
+
+def test_an_agent_that_reuses_its_tree_decides_the_whole_go_as_in_simulate() -> None:
+    kept, fresh = harvest_go(REUSE), harvest_go("ismcts:iterations=40,depth=2")
+
+    async def body(pool: BotPool) -> list[tuple[int, ...]]:
+        return [
+            await pool.decide_go(kept),
+            await pool.decide_go(kept),  # the same request, the same go
+            await pool.decide_go(fresh),
+            (await pool.decide(kept),),
+        ]
+
+    whole, again, single, first = with_pool(1, body)
+    assert len(whole) == 3 and whole == again == the_go(kept)
+    assert single == (expected(fresh),)  # no tree carried: one move, as before
+    assert first == whole[:1]
+
+
+def test_the_expert_level_decides_its_go_whole_where_its_search_reuses_its_tree() -> None:
+    from seedbed.agents.levels import EXPERT
+
+    req = harvest_go("expert:iterations=30")
+    carries = "reuse=1" in EXPERT["harvest"].spec
+
+    async def body(pool: BotPool) -> tuple[int, ...]:
+        return await pool.decide_go(req)
+
+    go = with_pool(1, body)
+    assert go == (the_go(req) if carries else (expected(req),))

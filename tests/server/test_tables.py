@@ -46,6 +46,39 @@ def test_four_bots_play_to_the_end_and_the_record_replays(server: ServerProcess)
     assert rep["positions"][-1]["view"] == final.view(None, moves=False)
 
 
+def test_bots_that_reuse_their_tree_play_each_go_as_one_agent_would(
+    server: ServerProcess,
+) -> None:
+    from seedbed.agents.base import make_agent, reuses
+    from seedbed.sim.runner import derive_seed
+
+    spec = "ismcts:iterations=12,depth=2,reuse=1"
+    table = server.table(game="harvest", players=2, seats=[spec, "heuristic"])
+
+    async def watch() -> TableClient:
+        async with TableClient(server.base, table["id"]) as c:
+            await c.wait_for(lambda c: c.position["status"] == "over", 120)
+            return c
+
+    run(watch())
+    record = seedbed.Record.from_json(server.get(f"/api/tables/{table['id']}/record").text)
+    # Offline: the searching seat's every go decided by one agent, the heuristic's
+    # moves each by a fresh one, seeded as the server seeds a decision.
+    state = seedbed.load("harvest", players=2).new_state(record.seed)
+    specs = [spec, "heuristic"]
+    gos = 0
+    while not state.is_terminal():
+        seat = state.current_player()
+        assert seat is not None
+        agent = make_agent(specs[seat], seed=derive_seed(record.seed, "bot", seat,
+                                                         state.move_number()))  # fmt: skip
+        gos += reuses(agent)
+        state.apply_action(agent.select_action(state.infoset(seat)))
+        while reuses(agent) and not state.is_terminal() and state.current_player() == seat:
+            state.apply_action(agent.select_action(state.infoset(seat)))
+    assert gos > 1 and record.moves == state.history()
+
+
 def test_moves_get_an_ack_or_a_reason_and_a_resent_move_is_harmless(
     server: ServerProcess,
 ) -> None:

@@ -24,6 +24,16 @@ class Agent(Protocol):
     def select_action(self, infoset: InfoSet) -> int: ...
 
 
+def reuses(agent: Agent) -> bool:
+    """Whether ``agent`` carries work from one decision to its seat's next one (an
+    ``ismcts:...,reuse=1`` search starts a decision that follows its own move from the
+    subtree below that move). Such an agent decides differently, and better, when one
+    object makes all of a seat's decisions in a row, as ``seedbed simulate`` and
+    ``seedbed play`` do; a server that makes agents afresh for each move asks it for
+    the rest of the seat's go at once instead (:mod:`seedbed.server.bots`)."""
+    return bool(getattr(agent, "reuse", False))
+
+
 AgentFactory = Callable[[dict[str, str], "int | None"], Agent]
 _FACTORIES: dict[str, tuple[AgentFactory, str]] = {}
 

@@ -43,7 +43,14 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from seedbed.agents.base import Agent, make_agent, register_agent, reject_unknown, whole_option
+from seedbed.agents.base import (
+    Agent,
+    make_agent,
+    register_agent,
+    reject_unknown,
+    reuses,
+    whole_option,
+)
 from seedbed.core.protocol import InfoSet
 
 #: The heuristic's move is replaced by a uniformly random legal move this often.
@@ -153,6 +160,12 @@ class LevelAgent:
         else:
             n = max(1, round(budget(self.level, game_id) * share))
         return f"{agent},iterations={n}" if ":" in agent else f"{agent}:iterations={n}"
+
+    @property
+    def reuse(self) -> bool:
+        """Whether the level's search carries its tree from one decision to the seat's
+        next (:func:`seedbed.agents.base.reuses`); known once it has decided."""
+        return any(reuses(agent) for agent in self._agents.values())
 
     def select_action(self, infoset: InfoSet) -> int:
         game_id = infoset.game.id

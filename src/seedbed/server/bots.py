@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
-from seedbed.agents.base import make_agent, parse_spec
+from seedbed.agents.base import make_agent, parse_spec, reuses
 from seedbed.core.protocol import State
 from seedbed.core.registry import load
 
@@ -65,14 +65,34 @@ def _position(req: BotRequest) -> State:
     return state
 
 
-def decide(req: BotRequest) -> int:
-    """Run in a worker: the agent's action for ``req.seat``, from its infoset only."""
+#: The most moves of one seat's go that one request decides (a bound on how long the
+#: first of them waits for the rest).
+MAX_GO = 8
+
+
+def decide(req: BotRequest, go: bool = False) -> tuple[int, ...]:
+    """Run in a worker: the agent's action for ``req.seat``, from its infoset only.
+
+    With ``go``, and an agent that carries its search from one decision to the next
+    (:func:`seedbed.agents.base.reuses`), the same agent also makes the seat's next
+    decisions while the seat is still to move (its go: in Harvest a house card, a
+    village card, then an action), each from the seat's infoset after the moves
+    before it, as the agent would in ``seedbed simulate``; the rest of the go is
+    returned with the first move, to be played as they come due. The moves depend
+    only on the request, so a go asked for again is the same go."""
     state = _position(req)
     if state.current_player() != req.seat:
         raise ValueError(f"seat {req.seat} is not to move at table {req.table_id}")
     agent = make_agent(req.spec, seed=req.agent_seed)
-    action = agent.select_action(state.infoset(req.seat))
-    return int(action)
+    actions = [int(agent.select_action(state.infoset(req.seat)))]
+    if go and reuses(agent):
+        after = state.clone()  # the kept position stays at the table's last move
+        while len(actions) < MAX_GO:
+            after.apply_action(actions[-1])
+            if after.is_terminal() or after.current_player() != req.seat:
+                break
+            actions.append(int(agent.select_action(after.infoset(req.seat))))
+    return tuple(actions)
 
 
 def reveal_check(req: BotRequest, budget: float) -> str | None:
@@ -270,10 +290,17 @@ class BotPool:
             self._spawn_worker()
 
     async def decide(self, req: BotRequest) -> int:
+        """The agent's action for ``req.seat``."""
+        return (await self.decide_go(req, go=False))[0]
+
+    async def decide_go(self, req: BotRequest, go: bool = True) -> tuple[int, ...]:
+        """The agent's action for ``req.seat`` and, for an agent that carries its search
+        through the seat's go, the go's next actions (:func:`decide`)."""
         try:
-            return int(await self._call(decide, req))
+            actions = await self._call(decide, req, go)
         except BrokenProcessPool:  # once more, on a fresh worker
-            return int(await self._call(decide, req))
+            actions = await self._call(decide, req, go)
+        return tuple(int(a) for a in actions)
 
     async def reveal_check(self, req: BotRequest, budget: float) -> str | None:
         why = await self._call(reveal_check, req, budget)

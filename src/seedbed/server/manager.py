@@ -87,6 +87,9 @@ class Manager:
         self.conns: dict[str, set[Connection]] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._bot_tasks: dict[str, tuple[int, asyncio.Task[None]]] = {}
+        #: The rest of a bot's go, decided with its first move (``BotPool.decide_go``),
+        #: per table: ((seat, spec, the moves it follows), its next moves).
+        self._planned: dict[str, tuple[tuple[int, str, tuple[int, ...]], tuple[int, ...]]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._watch_tokens: dict[str, str] = {}  # table id -> watch token (link tables)
         self.stats = {"moves": 0, "bot_moves": 0, "rejections": 0}
@@ -582,18 +585,39 @@ class Manager:
             derive_seed(table.seed, "bot", seat, table.state.move_number()),
         )  # fmt: skip
 
-    async def _decide(self, table: LiveTable, seat: int, spec: str) -> int:
+    async def _decide(
+        self, table: LiveTable, seat: int, spec: str, go: bool = False
+    ) -> tuple[int, ...]:
+        """The agent's move for ``seat`` and, with ``go``, the rest of the seat's go when
+        the agent carries its search through it (``BotPool.decide_go``)."""
         try:
-            return await self.pool.decide(self._request(table, seat, spec))
+            return await self.pool.decide_go(self._request(table, seat, spec), go)
         except asyncio.CancelledError:
             raise
         except Exception:
             log.exception("table %s: agent %r failed; the heuristic plays", table.id, spec)
             try:
-                return await self.pool.decide(self._request(table, seat, STAND_IN_AGENT))
+                return (await self.pool.decide(self._request(table, seat, STAND_IN_AGENT)),)
             except Exception:
                 log.exception("table %s: the heuristic failed too; first legal move", table.id)
-                return table.state.legal_actions()[0]
+                return (table.state.legal_actions()[0],)
+
+    async def _bot_decision(self, table: LiveTable, seat: int, spec: str) -> int:
+        """A bot's move: the next of its go when it was decided with the go's first move
+        and the table has moved only by those moves since, else a new decision. A go is
+        decided whole for an agent that carries its search from one move to the next
+        (``ismcts:...,reuse=1``, as a level may play): made afresh for each move, it
+        would start each from an empty tree and play weaker than in ``seedbed play``."""
+        moves = tuple(table.state.actions())
+        planned = self._planned.pop(table.id, None)
+        if planned is not None and planned[0] == (seat, spec, moves):
+            action, rest = planned[1][0], planned[1][1:]
+        else:
+            action, *more = await self._decide(table, seat, spec, go=True)
+            rest = tuple(more)
+        if rest:
+            self._planned[table.id] = ((seat, spec, (*moves, action)), rest)
+        return action
 
     async def _bot_move(self, table_id: str, position: int) -> None:
         try:
@@ -605,7 +629,7 @@ class Manager:
                 return
             loop = asyncio.get_running_loop()
             started = loop.time()
-            action = await self._decide(table, seat.index, seat.agent_spec())
+            action = await self._bot_decision(table, seat.index, seat.agent_spec())
             wait = table.bot_think - (loop.time() - started)
             if wait > 0:
                 await asyncio.sleep(wait)
@@ -645,7 +669,7 @@ class Manager:
         seat = table.human_to_move()
         if seat is None:
             return
-        action = await self._decide(table, seat.index, STAND_IN_AGENT)
+        (action,) = await self._decide(table, seat.index, STAND_IN_AGENT)
         async with self.locks[table_id]:
             table = self.tables.get(table_id)
             if table is None or table.position_version != position:
@@ -669,6 +693,7 @@ class Manager:
         self.conns.pop(table_id, None)
         self.locks.pop(table_id, None)
         self._watch_tokens.pop(table_id, None)
+        self._planned.pop(table_id, None)
 
     async def _rate(self, table_id: str) -> None:
         table = self.tables.get(table_id) or await self.store.load_table(table_id)

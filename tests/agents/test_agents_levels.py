@@ -81,8 +81,9 @@ def test_expert_is_ismcts_with_exact_endgames(toy_registered: str) -> None:
         # ISMCTS that starts from the heuristic's five best moves (docs/strength.md,
         # fifth run), with exact endgames.
         ("four_fields", 2, "endgame:widen=5", 1.0),
-        # ISMCTS that plays out with the sharper Harvest policy (eighth run).
-        ("harvest", 2, "ismcts:sharp=1", 1.0),
+        # ISMCTS that plays out with the sharper Harvest policy (eighth run), its tree
+        # two actions deep and kept through the seat's go (twenty-sixth run).
+        ("harvest", 2, "ismcts:sharp=1,depth=2,reuse=1", 1.0),
         # ISMCTS that plays out with the sharper SEWN policy and judges the playouts by
         # the Harvest hands, at the share of the budget that costs the plain search's
         # CPU (sixteenth and eighteenth runs).

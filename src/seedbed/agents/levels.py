@@ -114,15 +114,15 @@ EXPERT: dict[str, ExpertSearch] = {
         "endgame:widen=5", 1.0, "the heuristic's best moves first (Four Fields)"
     ),
     # Playouts with the sharper Harvest policy (it reads the pass and the rival's
-    # fields): 56.3% of games against plain ISMCTS at the expert's budget (eighth,
-    # ninth, fourteenth, twenty-third and twenty-fifth runs). A go is three decisions
-    # of one seat (house, village, action), so a tree two actions deep sorts the
-    # village cards under each house card, and ``reuse`` starts each decision from
-    # the subtree below the seat's last move, the go's three budgets growing one
-    # tree: 63.3% at a little less CPU than the plain search, +10 points over the
-    # sharper playouts alone deal by deal (docs/strength.md, twenty-fifth and
-    # twenty-sixth runs). The server's bots decide such a go whole
-    # (seedbed.server.bots), so they keep the tree too.
+    # fields): 56.2% of games against plain ISMCTS at the expert's budget (eighth to
+    # twenty-sixth runs). A go is three decisions of one seat (house, village,
+    # action), so a tree two actions deep sorts the village cards under each house
+    # card, and ``reuse`` starts each decision from the subtree below the seat's last
+    # move, the go's three budgets growing one tree: 61.4% at 5% less CPU than the
+    # plain search, +6.3 points over the sharper playouts alone deal by deal, level
+    # with them against strong (docs/strength.md, twenty-fifth and twenty-sixth
+    # runs). The server's bots decide such a go whole (seedbed.server.bots), so they
+    # keep the tree too.
     "harvest": ExpertSearch(
         "ismcts:sharp=1,depth=2,reuse=1",
         1.0,

@@ -122,28 +122,28 @@ def _rows(path: str) -> list[dict]:
         return [json.loads(line) for line in f if line.strip()]
 
 
-def _by_deal(rows: list[dict]) -> dict[int, list[tuple[float, float]]]:
-    """The first agent's (return, score lead) in each game, by deal."""
-    by_deal: dict[int, list[tuple[float, float]]] = defaultdict(list)
+def _by_deal(rows: list[dict]) -> dict[int, tuple[float, float, int]]:
+    """The first agent's mean return and mean score lead on each deal, and the deal's
+    number of games."""
+    games: dict[int, list[tuple[float, float]]] = defaultdict(list)
     for r in rows:
         seat = r["agent_of_seat"].index(0)
         lead = r["scores"][seat] - r["scores"][1 - seat]
-        by_deal[r["deal"]].append((r["returns"][seat], lead))
-    return by_deal
+        games[r["deal"]].append((r["returns"][seat], lead))
+    return {
+        deal: (statistics.mean(w for w, _ in g), statistics.mean(x for _, x in g), len(g))
+        for deal, g in games.items()
+    }
 
 
 def paired(path_a: str, path_b: str) -> None:
     a, b = _by_deal(_rows(path_a)), _by_deal(_rows(path_b))
     # Only deals both files played whole (both seatings), so a cut-off run pairs fairly.
-    deals = sorted(d for d in a.keys() & b.keys() if len(a[d]) == 2 and len(b[d]) == 2)
+    deals = sorted(d for d in a.keys() & b.keys() if a[d][2] == 2 and b[d][2] == 2)
     if len(deals) < 2:
         sys.exit(f"{path_a} and {path_b} share {len(deals)} whole deals: nothing to pair")
-    share = [
-        statistics.mean(w for w, _ in a[d]) - statistics.mean(w for w, _ in b[d]) for d in deals
-    ]
-    lead = [
-        statistics.mean(x for _, x in a[d]) - statistics.mean(x for _, x in b[d]) for d in deals
-    ]
+    share = [a[d][0] - b[d][0] for d in deals]
+    lead = [a[d][1] - b[d][1] for d in deals]
     print(f"{path_a} less {path_b}, {len(deals)} deals ({deals[0]}-{deals[-1]})")
     print(f"  win share {_interval(share)}; score lead a game {_interval(lead)}")
 
@@ -151,9 +151,9 @@ def paired(path_a: str, path_b: str) -> None:
 def summary(paths: list[str]) -> None:
     for path in paths:
         rows = _rows(path)
-        by_deal = _by_deal(rows)
-        shares = [statistics.mean(w for w, _ in games) for games in by_deal.values()]
-        leads = [statistics.mean(d for _, d in games) for games in by_deal.values()]
+        by_deal = _by_deal(rows).values()
+        shares = [share for share, _, _ in by_deal]
+        leads = [lead for _, lead, _ in by_deal]
         n = len(shares)
         cpu_a = statistics.mean(r["cpu"][0] for r in rows)
         cpu_b = statistics.mean(r["cpu"][1] for r in rows)

@@ -172,14 +172,13 @@ def test_an_agent_that_reuses_its_tree_decides_the_whole_go_as_in_simulate() -> 
     assert first == whole[:1]
 
 
-def test_the_expert_level_decides_its_go_whole_where_its_search_reuses_its_tree() -> None:
-    from seedbed.agents.levels import EXPERT
-
+def test_the_expert_level_decides_its_harvest_go_whole() -> None:
+    """Harvest's expert searches with ``reuse=1``, so a server bot at that level plays
+    its go as one agent (``levels.EXPERT``)."""
     req = harvest_go("expert:iterations=30")
-    carries = "reuse=1" in EXPERT["harvest"].spec
 
     async def body(pool: BotPool) -> tuple[int, ...]:
         return await pool.decide_go(req)
 
     go = with_pool(1, body)
-    assert go == (the_go(req) if carries else (expected(req),))
+    assert len(go) == 3 and go == the_go(req)

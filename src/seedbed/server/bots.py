@@ -86,12 +86,12 @@ def decide(req: BotRequest, go: bool = False) -> tuple[int, ...]:
     agent = make_agent(req.spec, seed=req.agent_seed)
     actions = [int(agent.select_action(state.infoset(req.seat)))]
     if go and reuses(agent):
-        after = state.clone()  # the kept position stays at the table's last move
+        # The position is this request's own, so the go is played on it in place.
         while len(actions) < MAX_GO:
-            after.apply_action(actions[-1])
-            if after.is_terminal() or after.current_player() != req.seat:
+            state.apply_action(actions[-1])
+            if state.is_terminal() or state.current_player() != req.seat:
                 break
-            actions.append(int(agent.select_action(after.infoset(req.seat))))
+            actions.append(int(agent.select_action(state.infoset(req.seat))))
     return tuple(actions)
 
 

@@ -121,8 +121,8 @@ EXPERT: dict[str, ExpertSearch] = {
     # move, the go's three budgets growing one tree: 63.2% of 700 games at 5-6% less
     # CPU than the plain search, +6.3 points over the sharper playouts alone deal by
     # deal, level with them against strong (docs/strength.md, twenty-fifth to
-    # twenty-seventh runs). The server's bots decide such a go whole (seedbed.server.bots), so they
-    # keep the tree too.
+    # twenty-seventh runs). The server's bots decide such a go whole
+    # (seedbed.server.bots), so they keep the tree too.
     "harvest": ExpertSearch(
         "ismcts:sharp=1,depth=2,reuse=1",
         1.0,

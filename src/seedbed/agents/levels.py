@@ -118,10 +118,10 @@ EXPERT: dict[str, ExpertSearch] = {
     # twenty-sixth runs). A go is three decisions of one seat (house, village,
     # action), so a tree two actions deep sorts the village cards under each house
     # card, and ``reuse`` starts each decision from the subtree below the seat's last
-    # move, the go's three budgets growing one tree: 63.2% of 700 games at 5-6% less
+    # move, the go's three budgets growing one tree: 62.7% of 1,100 games at 5-7% less
     # CPU than the plain search, +6.3 points over the sharper playouts alone deal by
     # deal, level with them against strong (docs/strength.md, twenty-fifth to
-    # twenty-seventh runs). The server's bots decide such a go whole
+    # twenty-eighth runs). The server's bots decide such a go whole
     # (seedbed.server.bots), so they keep the tree too.
     "harvest": ExpertSearch(
         "ismcts:sharp=1,depth=2,reuse=1",

@@ -1,0 +1,87 @@
+"""SEWN: an expert search whose playouts model its rivals' Seed Phase as loose as
+today's searches play it (a measure only, not an agent of the package).
+
+The twenty-second run of ``docs/strength.md`` found that 1,400-iteration searches plant
+their lowest card only 29% of the time with twelve cards in hand (about 7% each other
+card), while the sharper playout policy always plants the lowest. Here, in the
+playouts of a search by seat ROOT, every other seat's choice of a Seed-trick card or
+a plant is, with chance P, a uniformly random legal move instead of the sharper
+policy's; the searching seat itself, and every Harvest move, still play the sharper
+policy. Run as a script, this file is ``seedbed`` with one more agent,
+``loose:p=P,OPTIONS`` (``ismcts:OPTIONS`` with that model; OPTIONS must include
+``sharp=1``), so that ``seedbed arena`` can seat it in a game of four players:
+
+    .venv/bin/python tools/measure/sewn_loose_rivals.py arena sewn -p 4 \\
+        --agents loose:p=0.75,iterations=300,sharp=1,judge=1,ismcts:iterations=300,... \\
+        --games 30 --seed 3411 --workers 2 --out OUT.jsonl
+
+(``seedbed arena``'s worker processes are forked, so they know the agent too.) The
+search reads its playout policy once a decision from
+``seedbed.agents.heuristic.compact_policy_for``, which this file wraps: the wrapper
+hands out the loose policy only while a ``loose`` agent is deciding.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from typing import Any
+
+import seedbed.agents.heuristic as heuristic
+from seedbed.agents import make_agent
+from seedbed.agents.base import register_agent
+from seedbed.agents.heuristic import sewn
+from seedbed.games.sewn.rules import CV_PHASE, PLANT, SEED
+
+# The seat whose search is running (-1: none) and the chance of a random rival move.
+ROOT = -1
+P = 0.0
+_compact_policy_for = heuristic.compact_policy_for
+
+
+def _loose(v: tuple[int, ...], me: int, legal: list[int], rng: random.Random) -> int:
+    if me != ROOT and len(legal) > 1 and v[CV_PHASE] in (SEED, PLANT) and rng.random() < P:
+        return legal[rng.randrange(len(legal))]
+    return sewn.choose_sharp_compact(v, me, legal, rng)
+
+
+def _policy_for(game: Any, sharp: bool = False) -> Any:
+    fast = _compact_policy_for(game, sharp)
+    if ROOT >= 0 and fast is sewn.choose_sharp_compact:
+        return _loose
+    return fast
+
+
+heuristic.compact_policy_for = _policy_for
+
+
+class Loose:
+    """``ismcts`` with loose rivals in SEWN's Seed Phase, while it decides."""
+
+    name = "loose"
+
+    def __init__(self, p: float, spec: str, seed: int | None) -> None:
+        self.p = p
+        self.inner = make_agent(spec, seed=seed)
+
+    def select_action(self, infoset: Any) -> int:
+        global ROOT, P
+        ROOT, P = infoset.player, self.p
+        try:
+            return int(self.inner.select_action(infoset))
+        finally:
+            ROOT, P = -1, 0.0
+
+
+def _make(options: dict[str, str], seed: int | None) -> Loose:
+    options = dict(options)
+    p = float(options.pop("p"))
+    inner = ",".join(f"{k}={v}" for k, v in options.items())
+    return Loose(p, f"ismcts:{inner}", seed)
+
+
+if __name__ == "__main__":
+    register_agent("loose", _make, "ismcts with loose rivals in SEWN's Seed Phase (a measure)")
+    from seedbed.cli.main import main
+
+    main(sys.argv[1:])

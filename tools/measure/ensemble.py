@@ -17,12 +17,13 @@ four players:
 
 from __future__ import annotations
 
-import sys
 from collections import defaultdict
+
+from extra_agent import ismcts_spec, run_seedbed_with
 
 import seedbed
 from seedbed.agents import make_agent
-from seedbed.agents.base import Agent, register_agent
+from seedbed.agents.base import Agent
 from seedbed.agents.ismcts import ISMCTSAgent
 
 
@@ -64,12 +65,8 @@ def _make(options: dict[str, str], seed: int | None) -> Ensemble:
     k = options.pop("k", "")
     if not k.isdigit() or int(k) < 1:
         raise ValueError(f"ensemble needs k=K, a whole number >= 1, not {k!r}")
-    inner = ",".join(f"{key}={value}" for key, value in options.items())
-    return Ensemble(int(k), f"ismcts:{inner}", seed)
+    return Ensemble(int(k), ismcts_spec(options), seed)
 
 
 if __name__ == "__main__":
-    register_agent("ensemble", _make, "a root ensemble of k ismcts searches (a measure)")
-    from seedbed.cli.main import main
-
-    main(sys.argv[1:])
+    run_seedbed_with("ensemble", _make, "a root ensemble of k ismcts searches (a measure)")

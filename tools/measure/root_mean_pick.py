@@ -15,11 +15,11 @@ with one more agent, ``meanpick:OPTIONS`` (``ismcts:OPTIONS`` choosing so), so t
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
+from extra_agent import ismcts_spec, run_seedbed_with
+
 from seedbed.agents import make_agent
-from seedbed.agents.base import register_agent
 
 
 class MeanPick:
@@ -40,11 +40,8 @@ class MeanPick:
 
 
 def _make(options: dict[str, str], seed: int | None) -> MeanPick:
-    return MeanPick("ismcts:" + ",".join(f"{k}={v}" for k, v in options.items()), seed)
+    return MeanPick(ismcts_spec(options), seed)
 
 
 if __name__ == "__main__":
-    register_agent("meanpick", _make, "ismcts choosing by mean (a measure)")
-    from seedbed.cli.main import main
-
-    main(sys.argv[1:])
+    run_seedbed_with("meanpick", _make, "ismcts choosing by mean (a measure)")

@@ -24,12 +24,13 @@ hands out the loose policy only while a ``loose`` agent is deciding.
 from __future__ import annotations
 
 import random
-import sys
 from typing import Any
+
+from extra_agent import ismcts_spec, run_seedbed_with
 
 import seedbed.agents.heuristic as heuristic
 from seedbed.agents import make_agent
-from seedbed.agents.base import register_agent
+from seedbed.agents.base import number_option
 from seedbed.agents.heuristic import sewn
 from seedbed.games.sewn.rules import CV_PHASE, PLANT, SEED
 
@@ -75,13 +76,9 @@ class Loose:
 
 def _make(options: dict[str, str], seed: int | None) -> Loose:
     options = dict(options)
-    p = float(options.pop("p"))
-    inner = ",".join(f"{k}={v}" for k, v in options.items())
-    return Loose(p, f"ismcts:{inner}", seed)
+    p = number_option("loose", "p", options.pop("p", ""), 0.0, 1.0)
+    return Loose(p, ismcts_spec(options), seed)
 
 
 if __name__ == "__main__":
-    register_agent("loose", _make, "ismcts with loose rivals in SEWN's Seed Phase (a measure)")
-    from seedbed.cli.main import main
-
-    main(sys.argv[1:])
+    run_seedbed_with("loose", _make, "ismcts with loose rivals in SEWN's Seed Phase (a measure)")

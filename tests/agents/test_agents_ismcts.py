@@ -616,6 +616,47 @@ def test_noisy_judge_plays_the_judged_harvest_with_noise() -> None:
         make_agent("ismcts:noisy=1")
 
 
+def _in_second_harvest_trick(state: seedbed.State) -> seedbed.InfoSet:
+    """From the Harvest's first move, into its second trick, to a decision with a
+    choice."""
+    for _ in range(5):
+        state.apply_action(state.legal_actions()[0])
+    while len(state.legal_actions()) == 1:
+        state.apply_action(state.legal_actions()[0])
+    return _decision(state)
+
+
+def test_inner_judge_values_the_harvests_first_tricks() -> None:
+    """``inner=K``: from a decision in the Harvest's first K tricks the judge values
+    the playouts too, at the end of the trick in play (another tree than
+    ``judge=1``'s, the same for a seed); before the Harvest, past those tricks and
+    where the playout ends the game (the last round), the tree is ``judge=1``'s. The
+    spec asks for judge=1, without noisy=1."""
+    early = _decision(_sewn_state_at("plant", seed=3))
+    judged = ISMCTS(iterations=40, seed=5, sharp=True, judge=True).ranked(early)
+    assert ISMCTS(iterations=40, seed=5, sharp=True, judge=True, inner=6).ranked(early) == judged
+    infoset = _in_second_harvest_trick(_sewn_state_at("harvest", seed=3))
+    judged = ISMCTS(iterations=40, seed=5, sharp=True, judge=True).ranked(infoset)
+    inner = ISMCTS(iterations=40, seed=5, sharp=True, judge=True, inner=6).ranked(infoset)
+    assert inner == ISMCTS(iterations=40, seed=5, sharp=True, judge=True, inner=6).ranked(infoset)
+    assert [r[2] for r in inner] != [r[2] for r in judged]
+    assert {r[0] for r in inner} == set(infoset.legal_actions())
+    # The second trick is past inner=1's reach.
+    assert ISMCTS(iterations=40, seed=5, sharp=True, judge=True, inner=1).ranked(infoset) == judged
+    last = _sewn_last_round(3)
+    _play_heuristic(last, until=lambda s: s.phase_name() == "harvest")
+    infoset = _in_second_harvest_trick(last)
+    judged = ISMCTS(iterations=40, seed=5, sharp=True, judge=True).ranked(infoset)
+    assert ISMCTS(iterations=40, seed=5, sharp=True, judge=True, inner=6).ranked(infoset) == judged
+    agent = make_agent("ismcts:iterations=5,judge=1,inner=4", seed=1)
+    assert agent.searcher.inner == 4  # type: ignore[attr-defined]
+    for spec in ("ismcts:inner=2", "ismcts:judge=1,noisy=1,inner=2"):
+        with pytest.raises(ValueError, match="add judge=1"):
+            make_agent(spec)
+    with pytest.raises(ValueError, match="option inner takes a whole number"):
+        make_agent("ismcts:judge=1,inner=-1")
+
+
 def test_judge_changes_nothing_where_the_game_offers_none() -> None:
     """No judge (SOW), or none for the game's options (SEWN with three Seed tricks),
     or playouts the judge was not made for (random ones, random moves in them, or

@@ -10,6 +10,7 @@ import pytest
 import seedbed
 from seedbed.agents.heuristic import playout_judge_for
 from seedbed.agents.heuristic.sewn import (
+    INNER_JUDGE_WEIGHTS,
     JUDGE_WEIGHTS,
     NOISY_JUDGE_WEIGHTS,
     NOISY_LEG,
@@ -196,9 +197,10 @@ def test_the_judge_notes_each_seats_harvest_hand() -> None:
     ]
     notes = HarvestJudge().note(views)
     assert notes is not None
-    assert notes[R.SOUTH] == [4, 10, 2, 7, 1, 1, 1, 0, 0.0]
-    assert notes[R.EAST] == [2, 0, 0, 0, 0, 0, 1, 0, 1.0]
-    assert notes[R.NORTH] == [6, 0, 0, 9, 0, 1, 1, 0, 0.0]
+    # The last note: the Harvest tricks played before the point (none here).
+    assert notes[R.SOUTH] == [4, 10, 2, 7, 1, 1, 1, 0, 0.0, 0]
+    assert notes[R.EAST] == [2, 0, 0, 0, 0, 0, 1, 0, 1.0, 0]
+    assert notes[R.NORTH] == [6, 0, 0, 9, 0, 1, 1, 0, 0.0, 0]
     assert notes[R.WEST][:3] == [1, 0, 0]  # TH
     assert notes[R.WEST][6:8] == [0, 2]  # a spade and a diamond alone
 
@@ -210,18 +212,44 @@ def test_the_judge_notes_only_the_harvests_first_trick() -> None:
     short = mask_of(parse_cards("AS KS 2S 3S AH KH QH JH 2D 3D 4D"))
     later = [compact(phase=R.HARVEST, trump=HEARTS, hand=h) for h in (full, short, full, full)]
     assert HarvestJudge().note(later) is None
+    # Between the first two tricks: only a judge of the Harvest's first tricks notes.
+    between = [compact(phase=R.HARVEST, trump=HEARTS, hand=short) for _ in range(4)]
+    assert HarvestJudge().note(between) is None
+    assert HarvestJudge(inner=6).note(later) is None  # in the middle of a trick
+    notes = HarvestJudge(inner=6).note(between)
+    assert notes is not None and [n[9] for n in notes] == [1, 1, 1, 1]
+    assert notes[0][:2] == [4, 10]
+
+
+def test_the_judges_points_in_the_round() -> None:
+    """A playout notes the seats at the Harvest's first trick if it starts before it;
+    a judge of the Harvest's first tricks (``inner``) also notes, from inside them, at
+    the end of the trick in play (a point named in moves before the round's end)."""
+    start = 4 * R.HARVEST_TRICKS
+    plain, inner = HarvestJudge(), HarvestJudge(inner=3)
+    assert [plain.point(left) for left in (100, start, start - 1, 5)] == [start, start, -1, -1]
+    points = [inner.point(left) for left in (100, start, start - 1, start - 4, start - 5)]
+    assert points == [start, start, start - 4, start - 4, start - 8]
+    assert inner.point(start - 12) == start - 12  # between the third and fourth tricks
+    assert inner.point(start - 13) == -1  # in the fourth: not judged
+    # Its weights: one row a trick, of the same length, the playout's weight growing.
+    assert len(inner.weights) == 4 and len(HarvestJudge(inner=99).weights) == 7
+    assert [len(w) for w in INNER_JUDGE_WEIGHTS] == [len(JUDGE_WEIGHTS)] * 6
+    assert [w[9] for w in inner.weights] == sorted(w[9] for w in inner.weights)
+    # The noisy judge was fitted at the Harvest's first trick only.
+    assert HarvestJudge(noisy=True, inner=3).point(start - 1) == -1
 
 
 def test_the_judge_values_are_shares_led_by_the_stronger_hand() -> None:
     """Equal playouts, one hand long in trumps: that seat gets the largest share, and
     the shares add up to one. A seat the fit gives no tricks still gets a little."""
     judge = HarvestJudge()
-    plain = [2.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0]
-    long_trumps = [6.0, 3.0, 1.0, 1.0, 0.0, 0.0, 1.0, 0.0, 0.0]
+    plain = [2.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+    long_trumps = [6.0, 3.0, 1.0, 1.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0]
     values = judge.values([long_trumps, plain, plain, plain], [3.0, 3.0, 3.0, 3.0])
     assert sum(values) == pytest.approx(1.0)
     assert values[0] > values[1] == values[2] == values[3]
-    empty = [0.0] * 9
+    empty = [0.0] * 10
     values = judge.values([empty, plain, plain, plain], [0.0, 4.0, 4.0, 4.0])
     assert 0.0 < values[0] < 0.01
     assert len(JUDGE_WEIGHTS) == 11
@@ -235,10 +263,10 @@ def test_the_noisy_judge_plays_its_harvest_with_noise_and_its_own_weights() -> N
     noisy = playout_judge_for(seedbed.load("sewn"), noisy=True)
     assert isinstance(plain, HarvestJudge) and isinstance(noisy, HarvestJudge)
     assert plain.leg_noise == 0.0 and noisy.leg_noise == NOISY_LEG == 0.1
-    assert noisy.weights == NOISY_JUDGE_WEIGHTS and plain.weights == JUDGE_WEIGHTS
+    assert noisy.weights == [NOISY_JUDGE_WEIGHTS] and plain.weights == [JUDGE_WEIGHTS]
     assert len(NOISY_JUDGE_WEIGHTS) == len(JUDGE_WEIGHTS)
     assert NOISY_JUDGE_WEIGHTS[9] > JUDGE_WEIGHTS[9]
-    hand = [6.0, 3.0, 1.0, 1.0, 0.0, 0.0, 1.0, 0.0, 0.0]
+    hand = [6.0, 3.0, 1.0, 1.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0]
     notes = [hand] * 4
     assert noisy.values(notes, [3.0] * 4) == pytest.approx([0.25] * 4)
     # The same playout lead counts for more in the noisy judge's shares.

@@ -32,7 +32,7 @@ import numpy as np
 
 import seedbed
 from seedbed.agents.heuristic import compact_policy_for
-from seedbed.agents.heuristic.sewn import NOISY_LEG, HarvestJudge
+from seedbed.agents.heuristic.sewn import HAND_FEATURES, NOISY_LEG, HarvestJudge
 from seedbed.core.protocol import Game, State
 from seedbed.games.sewn.rules import CV_PHASE, HARVEST
 
@@ -123,7 +123,7 @@ def rounds(
         for start, took, ended in harvests_played(game, record):
             notes = judge.note([start.compact_view(p) for p in range(4)])
             assert notes is not None
-            features += notes
+            features += [n[:HAND_FEATURES] for n in notes]
             one, mean = witnesses(start, rng, noisy)
             playout += one
             noisy_mean += mean

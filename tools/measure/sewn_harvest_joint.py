@@ -45,7 +45,7 @@ from sewn_harvest_fit import (  # a sibling script: its replay, playouts and fit
 import seedbed
 from seedbed.agents import make_agent
 from seedbed.agents.heuristic import compact_policy_for
-from seedbed.agents.heuristic.sewn import HarvestJudge
+from seedbed.agents.heuristic.sewn import HAND_FEATURES, HarvestJudge
 from seedbed.core.cards import CARD_POWER, SUIT_MASKS, cards_of, popcount
 from seedbed.games.sewn.rules import (
     CV_HAND,
@@ -163,7 +163,7 @@ def harvests(paths: list[str], noisy: int) -> dict[str, np.ndarray]:
             views = [start.compact_view(p) for p in range(4)]
             notes = judge.note(views)
             assert notes is not None
-            cols["seat"] += notes
+            cols["seat"] += [n[:HAND_FEATURES] for n in notes]
             hands = [v[CV_HAND] for v in views]
             cols["joint"] += joint(hands, views[0][CV_TRUMP], views[0][CV_LEADER])
             one, mean = witnesses(start, rng, noisy)

@@ -386,7 +386,7 @@ class _Playout:
         ):
             from seedbed.agents.heuristic import playout_judge_for
 
-            self.judge = playout_judge_for(infoset.game, noisy=searcher.noisy)
+            self.judge = playout_judge_for(infoset.game, noisy=searcher.noisy, inner=searcher.inner)
 
     def values(self, state: State, start: list[float], rng: random.Random) -> list[float]:
         """Play ``state`` out (in place) and return each seat's reward in [0, 1]
@@ -409,13 +409,18 @@ class _Playout:
         judge = self.judge
         # With a judge, the playout stops at its point (the judge's moves before the
         # round's end), the judge notes the seats there, and the same playout goes
-        # on: two legs of one line of play.
+        # on: two legs of one line of play. A point past the judge's first
+        # (``inner``) is one in the part of the round it judges, where the points
+        # scored before it count as they fell.
         notes = None
         at_mark: list[float] = []
+        inner = False
         if judge is not None:
             left = state.round_moves_left()
-            mark = -1 if left is None else state.move_number() + left - judge.moves_before_end
-            if mark >= state.move_number():
+            point = -1 if left is None else judge.point(left)
+            if point >= 0 and left is not None:
+                mark = state.move_number() + left - point
+                inner = point < judge.moves_before_end
                 if mark > state.move_number():
                     rollout(state, rng, ("at", mark), policy, fast, noise, mast)
                 if state.move_number() == mark:
@@ -427,14 +432,26 @@ class _Playout:
         rollout(state, rng, cutoff, policy, fast, leg_noise, mast)
         if notes is not None and judge is not None:
             gains = [s - b for s, b in zip(state.scores(), at_mark, strict=True)]
-            values = judge.values(notes, gains)
-            if self.chance and state.is_terminal():
-                # The judged totals at the game's end: the points before the judge's
-                # point and the judge's shares of the round's points.
-                points = sum(gains)
-                totals = [b + v * points for b, v in zip(at_mark, values, strict=True)]
-                values = _chances(totals, judge.error)
-            return values
+            if inner:
+                # The game's end stays valued by the game, as without the inner points.
+                if not state.is_terminal():
+                    shares = judge.values(notes, gains)
+                    before = [max(0.0, b - s) for b, s in zip(at_mark, start, strict=True)]
+                    after = sum(gains)
+                    total = sum(before) + after
+                    if total > 0:
+                        return [
+                            (b + v * after) / total for b, v in zip(before, shares, strict=True)
+                        ]
+            else:
+                values = judge.values(notes, gains)
+                if self.chance and state.is_terminal():
+                    # The judged totals at the game's end: the points before the
+                    # judge's point and the judge's shares of the round's points.
+                    points = sum(gains)
+                    totals = [b + v * points for b, v in zip(at_mark, values, strict=True)]
+                    values = _chances(totals, judge.error)
+                return values
         if self.shares and state.is_terminal():
             return _shares(state, start)
         return _values(state, start, self.margin, self.lead)
@@ -482,6 +499,7 @@ class ISMCTS:
         paired: bool = False,
         noisy: bool = False,
         mast: float = 0.0,
+        inner: int = 0,
     ) -> None:
         check_budget("ismcts", iterations, seconds)
         if not (
@@ -577,6 +595,10 @@ class ISMCTS:
         #: Heuristic playouts (without ``noise``): the chance that a decision is
         #: the move-average's best move instead of the policy's (:class:`_Mast`).
         self.mast = mast
+        #: With ``judge``, the judge also values the playouts of decisions in the
+        #: first ``inner`` of its steps past its point where it can (SEWN: at the
+        #: end of the trick in play, in the Harvest's first ``inner`` tricks).
+        self.inner = inner
         self.rng = random.Random(seed)
         #: Iterations run by the last :meth:`search` (for benchmarks).
         self.last_iterations = 0
@@ -910,6 +932,7 @@ OPTIONS: frozenset[str] = frozenset(
         "paired",
         "noisy",
         "mast",
+        "inner",
     }
 )
 
@@ -959,6 +982,11 @@ def _make(options: dict[str, str], seed: int | None) -> ISMCTSAgent:
             "agent 'ismcts' option mast=E steers the heuristic's playouts: "
             "not with rollout=random, noise or noisy"
         )
+    inner = whole_option("ismcts", "inner", options.get("inner", "0"))
+    if inner and (not _flag(options, "judge") or _flag(options, "noisy")):
+        raise ValueError(
+            "agent 'ismcts' option inner=K widens the judge's reach: add judge=1 (not noisy=1)"
+        )
     if _flag(options, "paired") and _flag(options, "reuse"):
         raise ValueError("agent 'ismcts' option paired=1 keeps no tree to reuse: drop reuse=1")
     return ISMCTSAgent(
@@ -986,6 +1014,7 @@ def _make(options: dict[str, str], seed: int | None) -> ISMCTSAgent:
             paired=_flag(options, "paired"),
             noisy=_flag(options, "noisy"),
             mast=number("mast", 0.0, 0, 1),
+            inner=inner,
         ),
         reuse=_flag(options, "reuse"),
     )
@@ -997,5 +1026,5 @@ register_agent(
     "information-set MCTS (iterations=600 | time=CPU seconds, rollout=heuristic|random, c=0.7, "
     "cutoff=auto|score|round|none|N, bias=1, depth=1; depth=0: no limit; turns=1: depth in "
     "turns, reuse=1, adapt=X with settle=0.5, margin=W, noise=P, lead=S, horizon=N, widen=K, "
-    "sharp=1, judge=1, noisy=1, chance=1, shares=1, paired=1, mast=E: docs/agents.md)",
+    "sharp=1, judge=1, inner=K, noisy=1, chance=1, shares=1, paired=1, mast=E: docs/agents.md)",
 )

@@ -89,18 +89,19 @@ def compact_policy_for(game: Game | type[Game], sharp: bool = False) -> CompactP
     return _COMPACT_CACHE[entry, sharp]
 
 
-def playout_judge_for(game: Game, noisy: bool = False) -> PlayoutJudge | None:
+def playout_judge_for(game: Game, noisy: bool = False, inner: int = 0) -> PlayoutJudge | None:
     """The playout judge of ``game``'s policy module (``playout_judge(game, noisy)``
     there: :class:`~seedbed.agents.heuristic.generic.PlayoutJudge`), or ``None`` where
     it offers none or none for these options (then ``ismcts:judge=1`` plays as
     without). ``noisy``: its form for a judged leg played with noise
-    (``ismcts:noisy=1``)."""
+    (``ismcts:noisy=1``); ``inner``: it also judges playouts from later in the round,
+    up to that many of its steps past its point (``ismcts:inner=K``), where it can."""
     entry = game.policy
     if entry is None:
         return None
     module, _ = _lookup(entry, False)
     make = getattr(module, "playout_judge", None)
-    judge: PlayoutJudge | None = make(game, noisy) if make is not None else None
+    judge: PlayoutJudge | None = make(game, noisy, inner) if make is not None else None
     return judge
 
 

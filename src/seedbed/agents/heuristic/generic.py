@@ -54,6 +54,12 @@ class PlayoutJudge(Protocol):
     #: policy's own line; ``ismcts:noisy=1`` asks for a judge fitted to noise).
     leg_noise: float
 
+    def point(self, moves_left: int) -> int:
+        """Where a playout with ``moves_left`` moves left in its round notes the seats:
+        the moves before the round's end (``moves_before_end`` from before it; a judge
+        of later points too, ``ismcts:inner=K``, may name one past it), or -1 for none."""
+        ...
+
     def note(self, views: list[tuple[int, ...]]) -> list[list[float]] | None:
         """Each seat's features from the seats' compact views at the point (``None``
         if the position is not one the judge was made for)."""

@@ -1,0 +1,136 @@
+"""SEWN: where a challenger seated one against three gains or loses its tricks, before
+the Harvest (the hand it ends up with) or in it (how it plays that hand).
+
+    .venv/bin/python tools/measure/sewn_phase_split.py ARENA.jsonl [ARENA.jsonl ...]
+
+Reads ``seedbed arena sewn --players 4 --out`` files whose first agent
+(``agent_of_seat`` 0) is the challenger and replays each game. For every round and
+seat it notes whether the seat won a privilege at End of Summer (the Season Winner,
+the seat that named trump, the seat that picked first), the value of its Harvest hand
+at the Harvest's first trick and the tricks it really took there. A hand's value is
+the mean tricks of ``LINES`` sharper-policy playouts of the Harvest from the true four
+hands, each with a random legal move a tenth of the time (``NOISY_LEG``): the same
+witness for every seat, so a challenger whose hands are worth more got more out of
+the Seed Phase, End of Summer, trump and the Pick, and one whose tricks exceed its
+hands' value played its Harvests better than the witness does. It prints the mean of
+each figure, with a 95% interval (rounds as samples), for the challenger and for its
+rivals, overall and by the seat's part in the round.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from sewn_harvest_fit import _harvest
+
+import seedbed
+from seedbed.agents.heuristic.sewn import NOISY_LEG
+from seedbed.games.sewn.rules import CV_PHASE, HARVEST, PICK, PRIVILEGE, TRUMP
+
+#: Noisy playouts a hand's value is the mean of.
+LINES = 16
+
+
+@dataclass(frozen=True)
+class SeatRound:
+    """One seat's round: its part and its Harvest."""
+
+    challenger: bool
+    privileged: bool  # won the End of Summer trick or came second
+    named_trump: bool
+    picked_first: bool
+    value: float  # the hand's worth to the witness, in tricks
+    took: float  # the tricks really taken
+    last_round: bool
+
+
+def seat_rounds(paths: list[str], rng: random.Random) -> Iterator[SeatRound]:
+    game = seedbed.load("sewn")
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                row = json.loads(line)
+                record = row["record"]
+                challenger = row["agent_of_seat"].index(0)
+                state = game.new_state(record["seed"])
+                parts: dict[str, int] = {}
+                value: list[float] = []
+                start = None
+                for move in [*record["moves"], None]:
+                    phase = -1 if state.is_terminal() else state.compact_view(0)[CV_PHASE]
+                    seat = state.current_player()
+                    if seat is not None:
+                        for name, when in (("winner", PRIVILEGE), ("trump", TRUMP)):
+                            if phase == when:
+                                parts[name] = seat
+                        if phase == PICK:
+                            parts.setdefault("first", seat)
+                    if phase == HARVEST and start is None:
+                        start = state.clone()
+                        lines = [_harvest(start, rng, NOISY_LEG) for _ in range(LINES)]
+                        value = [sum(t[p] for t in lines) / LINES for p in range(4)]
+                    if phase != HARVEST and start is not None:
+                        took = [a - b for a, b in zip(state.scores(), start.scores(), strict=True)]
+                        for p in range(4):
+                            yield SeatRound(
+                                challenger=p == challenger,
+                                privileged=p in parts.values(),
+                                named_trump=parts.get("trump") == p,
+                                picked_first=parts.get("first") == p,
+                                value=value[p],
+                                took=took[p],
+                                last_round=state.is_terminal(),
+                            )
+                        start, parts = None, {}
+                    if move is not None:
+                        state.apply_action(state.string_to_action(move))
+
+
+def mean_interval(xs: list[float]) -> str:
+    n = len(xs)
+    if n < 2:
+        return "-"
+    m = sum(xs) / n
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
+    return f"{m:.3f} [{m - 1.96 * sd / math.sqrt(n):.3f}, {m + 1.96 * sd / math.sqrt(n):.3f}]"
+
+
+PARTS: tuple[tuple[str, Callable[[SeatRound], bool]], ...] = (
+    ("all rounds", lambda r: True),
+    ("with a privilege", lambda r: r.privileged),
+    ("without", lambda r: not r.privileged),
+    ("named trump", lambda r: r.named_trump),
+    ("picked first", lambda r: r.picked_first),
+    ("the last round", lambda r: r.last_round),
+)
+
+
+def main(paths: list[str]) -> None:
+    rows = list(seat_rounds(paths, random.Random(7)))
+    for name, mine in (("challenger", True), ("rivals", False)):
+        group = [r for r in rows if r.challenger == mine]
+        print(f"{name}: {len(group)} seat-rounds")
+        for label, test in (
+            ("privilege", lambda r: r.privileged),
+            ("named trump", lambda r: r.named_trump),
+            ("picked first", lambda r: r.picked_first),
+        ):
+            print(f"  share with {label}: {mean_interval([float(test(r)) for r in group])}")
+        for label, test in PARTS:
+            part = [r for r in group if test(r)]
+            print(
+                f"  {label} ({len(part)}): hand value {mean_interval([r.value for r in part])}"
+                f", tricks {mean_interval([r.took for r in part])}"
+                f", tricks less value {mean_interval([r.took - r.value for r in part])}"
+            )
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    main(sys.argv[1:])

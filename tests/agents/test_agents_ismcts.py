@@ -566,6 +566,16 @@ def _sewn_state_at(phase: str, seed: int, **options: object) -> seedbed.State:
     return state
 
 
+def _in_second_harvest_trick(state: seedbed.State) -> seedbed.InfoSet:
+    """From the Harvest's first move, into its second trick, to a decision with a
+    choice."""
+    for _ in range(5):
+        state.apply_action(state.legal_actions()[0])
+    while len(state.legal_actions()) == 1:
+        state.apply_action(state.legal_actions()[0])
+    return _decision(state)
+
+
 def test_judge_values_sewn_playouts_by_the_harvest_hands() -> None:
     """``judge=1``: from a decision before the Harvest, SEWN's playouts are valued by
     the Harvest judge (the rewards differ from the tricks' shares, the same seed
@@ -579,12 +589,7 @@ def test_judge_values_sewn_playouts_by_the_harvest_hands() -> None:
         assert judged == ISMCTS(iterations=40, seed=5, sharp=True, judge=True).ranked(infoset)
         assert [r[2] for r in judged] != [r[2] for r in plain]
         assert {r[0] for r in judged} == set(infoset.legal_actions())
-    state = _sewn_state_at("harvest", seed=3)
-    for _ in range(5):  # into the second trick
-        state.apply_action(state.legal_actions()[0])
-    while len(state.legal_actions()) == 1:  # to a decision with a choice
-        state.apply_action(state.legal_actions()[0])
-    infoset = _decision(state)
+    infoset = _in_second_harvest_trick(_sewn_state_at("harvest", seed=3))
     plain = ISMCTS(iterations=40, seed=5, sharp=True).ranked(infoset)
     assert ISMCTS(iterations=40, seed=5, sharp=True, judge=True).ranked(infoset) == plain
 
@@ -601,12 +606,7 @@ def test_noisy_judge_plays_the_judged_harvest_with_noise() -> None:
         infoset
     )
     assert [r[2] for r in noisy] != [r[2] for r in judged]
-    state = _sewn_state_at("harvest", seed=3)
-    for _ in range(5):  # into the second trick
-        state.apply_action(state.legal_actions()[0])
-    while len(state.legal_actions()) == 1:
-        state.apply_action(state.legal_actions()[0])
-    infoset = _decision(state)
+    infoset = _in_second_harvest_trick(_sewn_state_at("harvest", seed=3))
     plain = ISMCTS(iterations=40, seed=5, sharp=True).ranked(infoset)
     noisy_search = ISMCTS(iterations=40, seed=5, sharp=True, judge=True, noisy=True)
     assert noisy_search.ranked(infoset) == plain
@@ -614,16 +614,6 @@ def test_noisy_judge_plays_the_judged_harvest_with_noise() -> None:
     assert agent.searcher.noisy is True  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="add judge=1"):
         make_agent("ismcts:noisy=1")
-
-
-def _in_second_harvest_trick(state: seedbed.State) -> seedbed.InfoSet:
-    """From the Harvest's first move, into its second trick, to a decision with a
-    choice."""
-    for _ in range(5):
-        state.apply_action(state.legal_actions()[0])
-    while len(state.legal_actions()) == 1:
-        state.apply_action(state.legal_actions()[0])
-    return _decision(state)
 
 
 def test_inner_judge_values_the_harvests_first_tricks() -> None:
@@ -741,11 +731,7 @@ def test_shares_values_the_last_rounds_playouts_by_their_share() -> None:
     state = _sewn_last_round(3)
     while state.phase_name() != "harvest":
         state.apply_action(state.legal_actions()[0])
-    for _ in range(5):  # into the second trick, past the judge's point
-        state.apply_action(state.legal_actions()[0])
-    while len(state.legal_actions()) == 1:
-        state.apply_action(state.legal_actions()[0])
-    infoset = _decision(state)
+    infoset = _in_second_harvest_trick(state)  # past the judge's point
     plain = ISMCTS(iterations=40, seed=5).ranked(infoset)
     shared = ISMCTS(iterations=40, seed=5, shares=True).ranked(infoset)
     assert shared == ISMCTS(iterations=40, seed=5, shares=True).ranked(infoset)

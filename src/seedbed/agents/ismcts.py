@@ -417,8 +417,7 @@ class _Playout:
         inner = False
         if judge is not None:
             left = state.round_moves_left()
-            point = -1 if left is None else judge.point(left)
-            if point >= 0 and left is not None:
+            if left is not None and (point := judge.point(left)) >= 0:
                 mark = state.move_number() + left - point
                 inner = point < judge.moves_before_end
                 if mark > state.move_number():

@@ -42,19 +42,18 @@ def main(paths: list[str]) -> None:
     for record in searched_games(paths):
         games += 1
         state = game.new_state(record["seed"])
-        at: dict[int, seedbed.State] = {}
+        # The state and the judge's notes at the end of each trick it is fitted at.
+        at: dict[int, tuple[seedbed.State, list[list[float]]]] = {}
         for move in [*record["moves"], None]:
             harvest = not state.is_terminal() and state.compact_view(0)[CV_PHASE] == HARVEST
             if harvest:
                 views = [state.compact_view(p) for p in range(4)]
                 notes = judge.note(views)
                 if notes is not None and notes[0][HAND_FEATURES] > 0:
-                    at[int(notes[0][HAND_FEATURES])] = state.clone()
+                    at[int(notes[0][HAND_FEATURES])] = (state.clone(), notes)
             elif at:
                 end = state.scores()
-                for k, then in at.items():
-                    notes = judge.note([then.compact_view(p) for p in range(4)])
-                    assert notes is not None
+                for k, (then, notes) in at.items():
                     line = _harvest(then, rng)
                     features, playout, real = rows[k]
                     for p in range(4):

@@ -20,7 +20,6 @@ rivals, overall and by the seat's part in the round.
 from __future__ import annotations
 
 import json
-import math
 import random
 import sys
 from collections.abc import Callable, Iterator
@@ -31,6 +30,7 @@ from sewn_harvest_fit import _harvest
 import seedbed
 from seedbed.agents.heuristic.sewn import NOISY_LEG
 from seedbed.games.sewn.rules import CV_PHASE, HARVEST, PICK, PRIVILEGE, TRUMP
+from seedbed.sim.stats import mean
 
 #: Noisy playouts a hand's value is the mean of.
 LINES = 16
@@ -92,12 +92,8 @@ def seat_rounds(paths: list[str], rng: random.Random) -> Iterator[SeatRound]:
 
 
 def mean_interval(xs: list[float]) -> str:
-    n = len(xs)
-    if n < 2:
-        return "-"
-    m = sum(xs) / n
-    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
-    return f"{m:.3f} [{m - 1.96 * sd / math.sqrt(n):.3f}, {m + 1.96 * sd / math.sqrt(n):.3f}]"
+    """The mean of ``xs`` with its 95% interval (Student's t, each value a sample)."""
+    return mean(xs).format(digits=3)
 
 
 PARTS: tuple[tuple[str, Callable[[SeatRound], bool]], ...] = (

@@ -15,6 +15,12 @@ the Seed Phase, End of Summer, trump and the Pick, and one whose tricks exceed i
 hands' value played its Harvests better than the witness does. It prints the mean of
 each figure, with a 95% interval (rounds as samples), for the challenger and for its
 rivals, overall and by the seat's part in the round.
+
+It also says how often a seat kept a card of the best rank it was dealt for End of
+Summer, where the privileges are won, and, when it did not, how the last card of that
+rank left its hand: as its only legal card, following suit with a choice, as a free
+choice (leading, or void in the suit led), or planted; and its share of the privileges
+when it kept such a card and when it did not.
 """
 
 from __future__ import annotations
@@ -29,7 +35,19 @@ from sewn_harvest_fit import _harvest
 
 import seedbed
 from seedbed.agents.heuristic.sewn import NOISY_LEG
-from seedbed.games.sewn.rules import CV_PHASE, HARVEST, PICK, PRIVILEGE, TRUMP
+from seedbed.core.cards import cards_of, popcount
+from seedbed.games.sewn.rules import (
+    CV_HAND,
+    CV_PHASE,
+    HARVEST,
+    PICK,
+    PLANT,
+    POWER,
+    PRIVILEGE,
+    SEED,
+    TRUMP,
+    action_card,
+)
 from seedbed.sim.stats import mean
 
 #: Noisy playouts a hand's value is the mean of.
@@ -47,6 +65,28 @@ class SeatRound:
     value: float  # the hand's worth to the witness, in tricks
     took: float  # the tricks really taken
     last_round: bool
+    #: How the last card of the best rank dealt left the hand before End of Summer
+    #: (one of :data:`LOSSES`), or "" if the seat kept one for End of Summer.
+    lost_best: str
+
+
+#: The ways a seat can lose the last card of its best rank before End of Summer.
+LOSSES: tuple[str, ...] = (
+    "its only legal card",
+    "following with a choice",
+    "a free choice",
+    "planted",
+)
+
+
+def _loss(phase: int, legal: int, hand: int) -> str:
+    """How a card of the seat's best rank leaves a hand of ``hand`` cards with ``legal``
+    legal moves."""
+    if legal == 1:
+        return LOSSES[0]
+    if phase == PLANT:
+        return LOSSES[3]
+    return LOSSES[2] if legal == hand else LOSSES[1]
 
 
 def seat_rounds(paths: list[str], rng: random.Random) -> Iterator[SeatRound]:
@@ -61,7 +101,10 @@ def seat_rounds(paths: list[str], rng: random.Random) -> Iterator[SeatRound]:
                 parts: dict[str, int] = {}
                 value: list[float] = []
                 start = None
+                best: dict[int, int] = {}  # seat: the best rank it was dealt
+                lost: dict[int, str] = {}
                 for move in [*record["moves"], None]:
+                    action = None if move is None else state.string_to_action(move)
                     phase = -1 if state.is_terminal() else state.compact_view(0)[CV_PHASE]
                     seat = state.current_player()
                     if seat is not None:
@@ -85,10 +128,21 @@ def seat_rounds(paths: list[str], rng: random.Random) -> Iterator[SeatRound]:
                                 value=value[p],
                                 took=took[p],
                                 last_round=state.is_terminal(),
+                                lost_best=lost.get(p, ""),
                             )
-                        start, parts = None, {}
-                    if move is not None:
-                        state.apply_action(state.string_to_action(move))
+                        start, parts, best, lost = None, {}, {}, {}
+                    # After the round's end above: a round's first move is the next's.
+                    if seat is not None and phase in (SEED, PLANT) and action is not None:
+                        hand = state.compact_view(seat)[CV_HAND]
+                        cards = cards_of(hand)
+                        if seat not in best:  # its first move of the round: as dealt
+                            best[seat] = max(POWER[c] for c in cards)
+                        same = [c for c in cards if POWER[c] == best[seat]]
+                        if same == [action_card(action)] and seat not in lost:
+                            legal = len(state.legal_actions())
+                            lost[seat] = _loss(phase, legal, popcount(hand))
+                    if action is not None:
+                        state.apply_action(action)
 
 
 def mean_interval(xs: list[float]) -> str:
@@ -117,6 +171,14 @@ def main(paths: list[str]) -> None:
             ("picked first", lambda r: r.picked_first),
         ):
             print(f"  share with {label}: {mean_interval([float(test(r)) for r in group])}")
+        kept = [float(not r.lost_best) for r in group]
+        print(f"  share that kept its best rank for End of Summer: {mean_interval(kept)}")
+        for how in LOSSES:
+            share = mean_interval([float(r.lost_best == how) for r in group])
+            print(f"    lost it as {how}: {share}")
+        for label, kept_it in (("kept", True), ("lost", False)):
+            part = [float(r.privileged) for r in group if (not r.lost_best) == kept_it]
+            print(f"  share with privilege when it {label} it ({len(part)}): {mean_interval(part)}")
         for label, test in PARTS:
             part = [r for r in group if test(r)]
             print(

@@ -20,7 +20,11 @@ It also says how often a seat kept a card of the best rank it was dealt for End 
 Summer, where the privileges are won, and, when it did not, how the last card of that
 rank left its hand: as its only legal card, following suit with a choice, as a free
 choice (leading, or void in the suit led), or planted; and its share of the privileges
-when it kept such a card and when it did not.
+when it kept such a card and when it did not. Last, how many of its six plants rank
+above the card it kept for End of Summer, and how many the other seats' resampler
+(``resample_from_infostate`` at the round's privilege, ``DRAWS`` draws for each) puts
+there: whether that card tells a rival more about the seat's face-down plants than a
+search's draws already assume.
 """
 
 from __future__ import annotations
@@ -36,8 +40,10 @@ from sewn_harvest_fit import _harvest
 import seedbed
 from seedbed.agents.heuristic.sewn import NOISY_LEG
 from seedbed.core.cards import cards_of, popcount
+from seedbed.core.protocol import State
 from seedbed.games.sewn.rules import (
     CV_HAND,
+    CV_KNOWN,
     CV_PHASE,
     HARVEST,
     PICK,
@@ -52,6 +58,8 @@ from seedbed.sim.stats import mean
 
 #: Noisy playouts a hand's value is the mean of.
 LINES = 16
+#: Determinizations drawn for each other seat to count a seat's plants in them.
+DRAWS = 4
 
 
 @dataclass(frozen=True)
@@ -68,6 +76,8 @@ class SeatRound:
     #: How the last card of the best rank dealt left the hand before End of Summer
     #: (one of :data:`LOSSES`), or "" if the seat kept one for End of Summer.
     lost_best: str
+    plants_above: int  # its plants that rank above its End of Summer card
+    drawn_above: float  # the same in the other seats' determinizations, on average
 
 
 #: The ways a seat can lose the last card of its best rank before End of Summer.
@@ -89,8 +99,21 @@ def _loss(phase: int, legal: int, hand: int) -> str:
     return LOSSES[2] if legal == hand else LOSSES[1]
 
 
+def _plants(state: State, seat: int) -> int:
+    """The cards ``seat`` planted this round: what it knows of the Field it plants
+    (named after the seat after it), less the face-up seeds the seat opposite put there
+    (the compact views, so a determinization's plants read the same way)."""
+    field = CV_KNOWN + ((seat + 1) & 3)
+    return state.compact_view(seat)[field] & ~state.compact_view((seat + 2) & 3)[field]
+
+
+def _above(plants: int, power: int) -> int:
+    return sum(1 for c in cards_of(plants) if POWER[c] > power)
+
+
 def seat_rounds(paths: list[str], rng: random.Random) -> Iterator[SeatRound]:
     game = seedbed.load("sewn")
+    draws = random.Random(11)  # apart from ``rng``, so the hands' worths stay the same
     for path in paths:
         with open(path, encoding="utf-8") as f:
             for line in f:
@@ -103,6 +126,9 @@ def seat_rounds(paths: list[str], rng: random.Random) -> Iterator[SeatRound]:
                 start = None
                 best: dict[int, int] = {}  # seat: the best rank it was dealt
                 lost: dict[int, str] = {}
+                held: dict[int, int] = {}  # seat: its cards (from its first move on)
+                above: list[int] = []
+                drawn: list[float] = []
                 for move in [*record["moves"], None]:
                     action = None if move is None else state.string_to_action(move)
                     phase = -1 if state.is_terminal() else state.compact_view(0)[CV_PHASE]
@@ -113,6 +139,17 @@ def seat_rounds(paths: list[str], rng: random.Random) -> Iterator[SeatRound]:
                                 parts[name] = seat
                         if phase == PICK:
                             parts.setdefault("first", seat)
+                        if phase == PRIVILEGE and not above:
+                            kept = [POWER[cards_of(held[q])[0]] for q in range(4)]
+                            above = [_above(_plants(state, q), kept[q]) for q in range(4)]
+                            drawn = [0.0] * 4
+                            for p in range(4):
+                                for _ in range(DRAWS):
+                                    world = state.resample_from_infostate(p, draws)
+                                    for q in range(4):
+                                        if q != p:
+                                            n = _above(_plants(world, q), kept[q])
+                                            drawn[q] += n / (3 * DRAWS)
                     if phase == HARVEST and start is None:
                         start = state.clone()
                         lines = [_harvest(start, rng, NOISY_LEG) for _ in range(LINES)]
@@ -129,14 +166,19 @@ def seat_rounds(paths: list[str], rng: random.Random) -> Iterator[SeatRound]:
                                 took=took[p],
                                 last_round=state.is_terminal(),
                                 lost_best=lost.get(p, ""),
+                                plants_above=above[p],
+                                drawn_above=drawn[p],
                             )
                         start, parts, best, lost = None, {}, {}, {}
+                        held, above, drawn = {}, [], []
                     # After the round's end above: a round's first move is the next's.
                     if seat is not None and phase in (SEED, PLANT) and action is not None:
                         hand = state.compact_view(seat)[CV_HAND]
                         cards = cards_of(hand)
                         if seat not in best:  # its first move of the round: as dealt
                             best[seat] = max(POWER[c] for c in cards)
+                            held[seat] = hand
+                        held[seat] &= ~(1 << action_card(action))
                         same = [c for c in cards if POWER[c] == best[seat]]
                         if same == [action_card(action)] and seat not in lost:
                             legal = len(state.legal_actions())
@@ -179,6 +221,9 @@ def main(paths: list[str]) -> None:
         for label, kept_it in (("kept", True), ("lost", False)):
             part = [float(r.privileged) for r in group if (not r.lost_best) == kept_it]
             print(f"  share with privilege when it {label} it ({len(part)}): {mean_interval(part)}")
+        planted = mean_interval([r.plants_above for r in group])
+        drawn = mean_interval([r.drawn_above for r in group])
+        print(f"  plants above its End of Summer card: {planted}, in the others' draws {drawn}")
         for label, test in PARTS:
             part = [r for r in group if test(r)]
             print(

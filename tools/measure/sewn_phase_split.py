@@ -108,6 +108,7 @@ def _plants(state: State, seat: int) -> int:
 
 
 def _above(plants: int, power: int) -> int:
+    """How many of the cards ``plants`` rank above ``power``."""
     return sum(1 for c in cards_of(plants) if POWER[c] > power)
 
 
@@ -140,6 +141,7 @@ def seat_rounds(paths: list[str], rng: random.Random) -> Iterator[SeatRound]:
                         if phase == PICK:
                             parts.setdefault("first", seat)
                         if phase == PRIVILEGE and not above:
+                            # Each seat's one card left is the card it kept for End of Summer.
                             kept = [POWER[cards_of(held[q])[0]] for q in range(4)]
                             above = [_above(_plants(state, q), kept[q]) for q in range(4)]
                             drawn = [0.0] * 4
@@ -171,7 +173,8 @@ def seat_rounds(paths: list[str], rng: random.Random) -> Iterator[SeatRound]:
                             )
                         start, parts, best, lost = None, {}, {}, {}
                         held, above, drawn = {}, [], []
-                    # After the round's end above: a round's first move is the next's.
+                    # Here, after the block above closes a round, so that the move that
+                    # ends one round's loop counts as the first of the next.
                     if seat is not None and phase in (SEED, PLANT) and action is not None:
                         hand = state.compact_view(seat)[CV_HAND]
                         cards = cards_of(hand)

@@ -34,13 +34,14 @@ import random
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from sewn_harvest_fit import _harvest
 
 import seedbed
 from seedbed.agents.heuristic.sewn import NOISY_LEG
 from seedbed.core.cards import cards_of, popcount
-from seedbed.core.protocol import State
+from seedbed.core.protocol import Game, State
 from seedbed.games.sewn.rules import (
     CV_HAND,
     CV_KNOWN,
@@ -112,82 +113,94 @@ def _above(plants: int, power: int) -> int:
     return sum(1 for c in cards_of(plants) if POWER[c] > power)
 
 
+def _drawn_above(state: State, kept: list[int], rng: random.Random) -> list[float]:
+    """Each seat's plants above its kept rank ``kept[q]``, on average over ``DRAWS``
+    determinizations drawn for each of the other three seats."""
+    drawn = [0.0] * 4
+    for p in range(4):
+        for _ in range(DRAWS):
+            world = state.resample_from_infostate(p, rng)
+            for q in range(4):
+                if q != p:
+                    drawn[q] += _above(_plants(world, q), kept[q]) / (3 * DRAWS)
+    return drawn
+
+
 def seat_rounds(paths: list[str], rng: random.Random) -> Iterator[SeatRound]:
     game = seedbed.load("sewn")
     draws = random.Random(11)  # apart from ``rng``, so the hands' worths stay the same
     for path in paths:
         with open(path, encoding="utf-8") as f:
             for line in f:
-                row = json.loads(line)
-                record = row["record"]
-                challenger = row["agent_of_seat"].index(0)
-                state = game.new_state(record["seed"])
-                parts: dict[str, int] = {}
-                value: list[float] = []
-                start = None
-                best: dict[int, int] = {}  # seat: the best rank it was dealt
-                lost: dict[int, str] = {}
-                held: dict[int, int] = {}  # seat: its cards (from its first move on)
-                above: list[int] = []
-                drawn: list[float] = []
-                for move in [*record["moves"], None]:
-                    action = None if move is None else state.string_to_action(move)
-                    phase = -1 if state.is_terminal() else state.compact_view(0)[CV_PHASE]
-                    seat = state.current_player()
-                    if seat is not None:
-                        for name, when in (("winner", PRIVILEGE), ("trump", TRUMP)):
-                            if phase == when:
-                                parts[name] = seat
-                        if phase == PICK:
-                            parts.setdefault("first", seat)
-                        if phase == PRIVILEGE and not above:
-                            # Each seat's one card left is the card it kept for End of Summer.
-                            kept = [POWER[cards_of(held[q])[0]] for q in range(4)]
-                            above = [_above(_plants(state, q), kept[q]) for q in range(4)]
-                            drawn = [0.0] * 4
-                            for p in range(4):
-                                for _ in range(DRAWS):
-                                    world = state.resample_from_infostate(p, draws)
-                                    for q in range(4):
-                                        if q != p:
-                                            n = _above(_plants(world, q), kept[q])
-                                            drawn[q] += n / (3 * DRAWS)
-                    if phase == HARVEST and start is None:
-                        start = state.clone()
-                        lines = [_harvest(start, rng, NOISY_LEG) for _ in range(LINES)]
-                        value = [sum(t[p] for t in lines) / LINES for p in range(4)]
-                    if phase != HARVEST and start is not None:
-                        took = [a - b for a, b in zip(state.scores(), start.scores(), strict=True)]
-                        for p in range(4):
-                            yield SeatRound(
-                                challenger=p == challenger,
-                                privileged=p in parts.values(),
-                                named_trump=parts.get("trump") == p,
-                                picked_first=parts.get("first") == p,
-                                value=value[p],
-                                took=took[p],
-                                last_round=state.is_terminal(),
-                                lost_best=lost.get(p, ""),
-                                plants_above=above[p],
-                                drawn_above=drawn[p],
-                            )
-                        start, parts, best, lost = None, {}, {}, {}
-                        held, above, drawn = {}, [], []
-                    # Here, after the block above closes a round, so that the move that
-                    # ends one round's loop counts as the first of the next.
-                    if seat is not None and phase in (SEED, PLANT) and action is not None:
-                        hand = state.compact_view(seat)[CV_HAND]
-                        cards = cards_of(hand)
-                        if seat not in best:  # its first move of the round: as dealt
-                            best[seat] = max(POWER[c] for c in cards)
-                            held[seat] = hand
-                        held[seat] &= ~(1 << action_card(action))
-                        same = [c for c in cards if POWER[c] == best[seat]]
-                        if same == [action_card(action)] and seat not in lost:
-                            legal = len(state.legal_actions())
-                            lost[seat] = _loss(phase, legal, popcount(hand))
-                    if action is not None:
-                        state.apply_action(action)
+                yield from _game_rounds(game, json.loads(line), rng, draws)
+
+
+def _game_rounds(
+    game: Game, row: dict[str, Any], rng: random.Random, draws: random.Random
+) -> Iterator[SeatRound]:
+    """The seat-rounds of one arena row's game."""
+    record = row["record"]
+    challenger = row["agent_of_seat"].index(0)
+    state = game.new_state(record["seed"])
+    parts: dict[str, int] = {}
+    value: list[float] = []
+    start = None
+    best: dict[int, int] = {}  # seat: the best rank it was dealt
+    lost: dict[int, str] = {}
+    held: dict[int, int] = {}  # seat: its cards (from its first move on)
+    above: list[int] = []
+    drawn: list[float] = []
+    for move in [*record["moves"], None]:
+        action = None if move is None else state.string_to_action(move)
+        phase = -1 if state.is_terminal() else state.compact_view(0)[CV_PHASE]
+        seat = state.current_player()
+        if seat is not None:
+            for name, when in (("winner", PRIVILEGE), ("trump", TRUMP)):
+                if phase == when:
+                    parts[name] = seat
+            if phase == PICK:
+                parts.setdefault("first", seat)
+            if phase == PRIVILEGE and not above:
+                # Each seat's one card left is the card it kept for End of Summer.
+                kept = [POWER[cards_of(held[q])[0]] for q in range(4)]
+                above = [_above(_plants(state, q), kept[q]) for q in range(4)]
+                drawn = _drawn_above(state, kept, draws)
+        if phase == HARVEST and start is None:
+            start = state.clone()
+            lines = [_harvest(start, rng, NOISY_LEG) for _ in range(LINES)]
+            value = [sum(t[p] for t in lines) / LINES for p in range(4)]
+        if phase != HARVEST and start is not None:
+            took = [a - b for a, b in zip(state.scores(), start.scores(), strict=True)]
+            for p in range(4):
+                yield SeatRound(
+                    challenger=p == challenger,
+                    privileged=p in parts.values(),
+                    named_trump=parts.get("trump") == p,
+                    picked_first=parts.get("first") == p,
+                    value=value[p],
+                    took=took[p],
+                    last_round=state.is_terminal(),
+                    lost_best=lost.get(p, ""),
+                    plants_above=above[p],
+                    drawn_above=drawn[p],
+                )
+            start, parts, best, lost = None, {}, {}, {}
+            held, above, drawn = {}, [], []
+        # Here, after the block above closes a round, so that the move that ends one
+        # round's loop counts as the first of the next.
+        if seat is not None and phase in (SEED, PLANT) and action is not None:
+            hand = state.compact_view(seat)[CV_HAND]
+            cards = cards_of(hand)
+            card = action_card(action)
+            if seat not in best:  # its first move of the round: as dealt
+                best[seat] = max(POWER[c] for c in cards)
+                held[seat] = hand
+            held[seat] &= ~(1 << card)
+            same = [c for c in cards if POWER[c] == best[seat]]
+            if same == [card] and seat not in lost:
+                lost[seat] = _loss(phase, len(state.legal_actions()), popcount(hand))
+        if action is not None:
+            state.apply_action(action)
 
 
 def mean_interval(xs: list[float]) -> str:

@@ -56,10 +56,10 @@ def main(paths: list[str]) -> None:
                 for k, (then, notes) in at.items():
                     line = _harvest(then, rng)
                     features, playout, real = rows[k]
-                    for p in range(4):
-                        features.append(notes[p][:HAND_FEATURES])
-                        playout.append(line[p])
-                        real.append(end[p] - then.scores()[p])
+                    for seat in range(4):
+                        features.append(notes[seat][:HAND_FEATURES])
+                        playout.append(line[seat])
+                        real.append(end[seat] - then.scores()[seat])
                 at = {}
             if move is not None:
                 state.apply_action(state.string_to_action(move))

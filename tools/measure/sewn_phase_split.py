@@ -208,6 +208,12 @@ def mean_interval(xs: list[float]) -> str:
     return mean(xs).format(digits=3)
 
 
+#: The seat's parts in a round whose shares are printed.
+SHARES: tuple[tuple[str, Callable[[SeatRound], bool]], ...] = (
+    ("privilege", lambda r: r.privileged),
+    ("named trump", lambda r: r.named_trump),
+    ("picked first", lambda r: r.picked_first),
+)
 PARTS: tuple[tuple[str, Callable[[SeatRound], bool]], ...] = (
     ("all rounds", lambda r: True),
     ("with a privilege", lambda r: r.privileged),
@@ -223,11 +229,7 @@ def main(paths: list[str]) -> None:
     for name, mine in (("challenger", True), ("rivals", False)):
         group = [r for r in rows if r.challenger == mine]
         print(f"{name}: {len(group)} seat-rounds")
-        for label, test in (
-            ("privilege", lambda r: r.privileged),
-            ("named trump", lambda r: r.named_trump),
-            ("picked first", lambda r: r.picked_first),
-        ):
+        for label, test in SHARES:
             print(f"  share with {label}: {mean_interval([float(test(r)) for r in group])}")
         kept = [float(not r.lost_best) for r in group]
         print(f"  share that kept its best rank for End of Summer: {mean_interval(kept)}")
@@ -235,8 +237,9 @@ def main(paths: list[str]) -> None:
             share = mean_interval([float(r.lost_best == how) for r in group])
             print(f"    lost it as {how}: {share}")
         for label, kept_it in (("kept", True), ("lost", False)):
-            part = [float(r.privileged) for r in group if (not r.lost_best) == kept_it]
-            print(f"  share with privilege when it {label} it ({len(part)}): {mean_interval(part)}")
+            privileged = [float(r.privileged) for r in group if (not r.lost_best) == kept_it]
+            share = mean_interval(privileged)
+            print(f"  share with privilege when it {label} it ({len(privileged)}): {share}")
         planted = mean_interval([r.plants_above for r in group])
         drawn = mean_interval([r.drawn_above for r in group])
         print(f"  plants above its End of Summer card: {planted}, in the others' draws {drawn}")

@@ -11,14 +11,27 @@ playouts instead.
 
     .venv/bin/python tools/measure/cheat_bound.py GAME PLAYERS SPEC DEALS SEED OUT.jsonl
     .venv/bin/python tools/measure/cheat_bound.py --part GAME PLAYERS SPEC DEALS SEED OUT.jsonl
+    .venv/bin/python tools/measure/cheat_bound.py --part --mix 0.5 --against SPEC2 \
+        GAME PLAYERS SPEC DEALS SEED OUT.jsonl
 
 With ``--part`` the cheat sees only what a player could in principle infer from the
 play, not what chance has yet to decide: in Harvest every hand and house but not the
 order of the deck (each determinization is the truth with the deck shuffled again),
 in SOW the Favourite Colours but not the centres of the Seeds (the honest resampler's
-draw with the true colours). That bounds what a model of the rivals could give.
+draw with the true colours), in SEWN this round's cards where they are but not the
+rounds to come (dealt afresh, as the honest resampler deals them). That bounds what a
+model of the rivals could give.
 
-SPEC is an ``ismcts`` spec (``ismcts:iterations=300``). The report gives the cheat's
+A search with deterministic playouts gets little from one world: on the truth every
+playout of a move returns the same value, and the honest search's averaging over
+worlds is lost (seventh run in ``docs/strength.md``). With ``--mix P`` only a share P
+of the cheat's determinizations is the truth (or ``--part``'s draw) and the rest are
+honest draws: a belief that puts weight P on the true world and keeps the averaging,
+sharper than any belief a real model of the rivals could hold.
+
+SPEC is an ``ismcts`` spec (``ismcts:iterations=300``); the other seats play SPEC
+too, or ``--against SPEC2`` (the cheat can be the expert's search and its rivals
+today's: ``--against ismcts:iterations=300``). The report gives the cheat's
 share of the wins with a 95% interval clustered by deal (fair: 1 / PLAYERS) and its
 points minus the other seats' mean. Run two processes with different seeds to use
 two cores; rerunning the report over several files: ``... summary OUT.jsonl ...``.
@@ -63,8 +76,26 @@ def _sow_part(truth: Any, player: int, rng: random.Random) -> State:
     return cast(State, out)
 
 
+def _sewn_part(truth: Any, player: int, rng: random.Random) -> State:
+    """This round's cards where they are, the rounds to come dealt afresh (as the
+    honest resampler deals them: nobody has seen them)."""
+    from seedbed.games.sewn._round import deal_drawn
+    from seedbed.games.sewn._sampler import Draws
+    from seedbed.games.sewn.rules import deal_size
+
+    out: Any = truth.clone()
+    out.seed = None
+    out._chance = None  # the rounds to come are drawn here, from no key
+    deals = list(truth.deals[: len(truth.past) + 1])
+    draws, size = Draws(rng), deal_size(truth.seed_count)
+    while len(deals) < int(truth.game.option("rounds")):
+        deals.append(deal_drawn(draws, 0, size))
+    out.deals = tuple(deals)
+    return cast(State, out)
+
+
 #: ``--part``, per game: see what the rivals hold, not what chance has yet to decide.
-_PART_DRAWS: dict[str, Draw] = {"harvest": _harvest_part, "sow": _sow_part}
+_PART_DRAWS: dict[str, Draw] = {"harvest": _harvest_part, "sewn": _sewn_part, "sow": _sow_part}
 
 
 class _Known(State):
@@ -72,10 +103,11 @@ class _Known(State):
     ``draw`` of ``--part``, the truth about the rivals and a fresh draw of what chance
     holds)."""
 
-    def __init__(self, inner: State, draw: Draw | None = None) -> None:
+    def __init__(self, inner: State, draw: Draw | None = None, mix: float = 1.0) -> None:
         self._init_base(inner.game, inner.seed)
         self.inner = inner
         self.draw = draw
+        self.mix = mix
 
     def current_player(self) -> int | None:
         return self.inner.current_player()
@@ -90,12 +122,14 @@ class _Known(State):
         return self.inner.action_to_string(action)
 
     def clone(self) -> State:
-        return _Known(self.inner.clone(), self.draw)
+        return _Known(self.inner.clone(), self.draw, self.mix)
 
     def scores(self) -> list[float]:
         return self.inner.scores()
 
     def resample_from_infostate(self, player: int, rng: random.Random) -> State:
+        if self.mix < 1.0 and rng.random() >= self.mix:
+            return self.inner.resample_from_infostate(player, rng)  # an honest draw
         if self.draw is None:
             return self.inner.clone()
         return self.draw(self.inner, player, rng)
@@ -113,22 +147,23 @@ class _Known(State):
 class CheatAgent:
     name = "ismcts-cheat"
 
-    def __init__(self, searcher: ismcts.ISMCTS, part: bool = False) -> None:
+    def __init__(self, searcher: ismcts.ISMCTS, part: bool = False, mix: float = 1.0) -> None:
         self.searcher = searcher
         self.part = part
+        self.mix = mix
 
     def select_action(self, infoset: InfoSet) -> int:
         draw = _PART_DRAWS[infoset.game.id] if self.part else None
-        truth = InfoSet(_Known(infoset._state, draw), infoset.player)
+        truth = InfoSet(_Known(infoset._state, draw, self.mix), infoset.player)
         return self.searcher.ranked(truth)[0][0]
 
 
-def _cheat(options: dict[str, str], seed: int | None) -> CheatAgent:
-    return CheatAgent(ismcts._make(options, seed).searcher)
+def _cheat_maker(part: bool) -> Callable[[dict[str, str], int | None], CheatAgent]:
+    def make(options: dict[str, str], seed: int | None) -> CheatAgent:
+        mix = float(options.pop("mix", "1"))
+        return CheatAgent(ismcts._make(options, seed).searcher, part=part, mix=mix)
 
-
-def _cheat_part(options: dict[str, str], seed: int | None) -> CheatAgent:
-    return CheatAgent(ismcts._make(options, seed).searcher, part=True)
+    return make
 
 
 def _interval(est: stats.Estimate, spec: str) -> str:
@@ -161,26 +196,38 @@ def main(argv: list[str]) -> None:
     if argv[:1] == ["summary"]:
         summary(argv[1:])
         return
-    part = argv[:1] == ["--part"]
-    if part:
-        argv = argv[1:]
+    flags: dict[str, str] = {}
+    while argv[:1] in (["--part"], ["--mix"], ["--against"]):
+        flag = argv[0].removeprefix("--")
+        if flag != "part" and len(argv) < 2:
+            raise SystemExit(f"--{flag} needs a value")
+        flags[flag], argv = ("1", argv[1:]) if flag == "part" else (argv[1], argv[2:])
     if len(argv) != 6:
         raise SystemExit(__doc__)
+    try:
+        part, mix = "part" in flags, float(flags.get("mix", "1"))
+    except ValueError:
+        raise SystemExit(f"--mix takes a number, not {flags['mix']!r}") from None
     game_id, players, spec, deals, seed, out = argv
-    if not spec.startswith("ismcts"):
-        raise SystemExit("SPEC must be an ismcts spec")
+    honest = flags.get("against", spec)
+    if not spec.startswith("ismcts") or not honest.startswith("ismcts"):
+        raise SystemExit("SPEC and --against must be ismcts specs")
     if part and game_id not in _PART_DRAWS:
         raise SystemExit(f"--part knows {', '.join(sorted(_PART_DRAWS))}, not {game_id}")
-    register_agent("ismcts-cheat", _cheat, "ISMCTS that sees the true state (a measure)")
-    register_agent("ismcts-cheat-part", _cheat_part, "ISMCTS that sees the rivals' cards")
+    if not 0.0 < mix <= 1.0:
+        raise SystemExit("--mix is a share of the determinizations: above 0, at most 1")
+    register_agent("ismcts-cheat", _cheat_maker(False), "ISMCTS that sees the true state")
+    register_agent("ismcts-cheat-part", _cheat_maker(True), "ISMCTS that sees the rivals' cards")
     cheat = ("ismcts-cheat-part" if part else "ismcts-cheat") + spec.removeprefix("ismcts")
+    if mix < 1.0:
+        cheat += f"{',' if ':' in cheat else ':'}mix={mix:g}"
     n = int(players)
-    matches = plan_matches(n, [cheat] + [spec] * (n - 1), int(deals), int(seed), duplicate=True)
+    matches = plan_matches(n, [cheat] + [honest] * (n - 1), int(deals), int(seed), duplicate=True)
     t0 = time.perf_counter()
     with open(out, "a", encoding="utf-8") as f:
 
         def record(r: GameResult) -> None:
-            row = {"cheat": cheat, "honest": spec, "seed": int(seed), "deal": r.deal}
+            row = {"cheat": cheat, "honest": honest, "seed": int(seed), "deal": r.deal}
             row |= {"seat": r.agent_of_seat.index(0), "scores": r.scores}
             row |= {"returns": r.returns, "moves": r.moves}
             f.write(json.dumps(row) + "\n")

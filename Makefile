@@ -22,8 +22,8 @@ play: $(STAMP)
 test: lint typecheck webcheck pytest
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests
-	$(BIN)/ruff format --check src tests
+	$(BIN)/ruff check src tests tools
+	$(BIN)/ruff format --check src tests tools
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

@@ -39,6 +39,7 @@ elif mode == "heuristic":
         s = game.new_state(seed)
         while not s.is_terminal():
             p = s.current_player()
+            assert p is not None  # the game is not over
             s.apply_action(agents[p].select_action(s.infoset(p)))
             decisions += 1
 elif mode == "ismcts":
@@ -50,6 +51,7 @@ elif mode == "ismcts":
         legal = s.legal_actions()
         if len(legal) > 1 and rng.random() < 0.2:
             p = s.current_player()
+            assert p is not None  # the game is not over
             s.apply_action(agent.select_action(s.infoset(p)))
             done += 1
         else:
@@ -61,7 +63,9 @@ elif mode == "search":
     for state in search_positions(game_id, game.num_players).values():
         for seed in (1, 2):
             agent = seedbed.make_agent("ismcts:iterations=200", seed=seed)
-            agent.select_action(state.infoset(state.current_player()))
+            p = state.current_player()
+            assert p is not None  # a search position has a seat to move
+            agent.select_action(state.infoset(p))
             decisions += 1
 elif mode != "startup":
     raise SystemExit(f"unknown mode {mode}")

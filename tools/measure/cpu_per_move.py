@@ -20,8 +20,7 @@ for g in range(games):
     state = game.new_state(1000 + g)
     h = HeuristicAgent(seed=g)
     k = 0
-    while not state.is_terminal():
-        p = state.current_player()
+    while (p := state.current_player()) is not None:
         info = state.infoset(p)
         if len(info.legal_actions()) > 1:
             k += 1

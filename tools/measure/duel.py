@@ -34,6 +34,7 @@ import statistics
 import sys
 import time
 from collections import defaultdict
+from typing import Any
 
 from ensemble import agent
 
@@ -117,12 +118,12 @@ def _interval(xs: list[float]) -> str:
     return f"{m:.3f} [{m - half:.3f}, {m + half:.3f}]"
 
 
-def _rows(path: str) -> list[dict]:
+def _rows(path: str) -> list[dict[str, Any]]:
     with open(path, encoding="utf-8") as f:
         return [json.loads(line) for line in f if line.strip()]
 
 
-def _by_deal(rows: list[dict]) -> dict[int, tuple[float, float, int]]:
+def _by_deal(rows: list[dict[str, Any]]) -> dict[int, tuple[float, float, int]]:
     """The first agent's mean return and mean score lead on each deal, and the deal's
     number of games."""
     games: dict[int, list[tuple[float, float]]] = defaultdict(list)

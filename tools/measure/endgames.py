@@ -22,8 +22,8 @@ def endgame_positions(
     to move's information set and the moves left in the endgame."""
     state = game.new_state(seed)
     heuristic = HeuristicAgent(seed=agent_seed)
-    while not state.is_terminal():
-        info = state.infoset(state.current_player())
+    while (seat := state.current_player()) is not None:
+        info = state.infoset(seat)
         left = endgame_moves(info)
         if left is not None and len(state.legal_actions()) > 1:
             yield state, info, left

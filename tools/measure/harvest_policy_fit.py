@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import random
 import sys
+from typing import Any
 
 import numpy as np
 from scipy.optimize import minimize
@@ -272,15 +273,17 @@ def gen(spec_a: str, spec_b: str, first: int, games: int, out: str, again: int =
             f.flush()
 
 
-def _load(paths: list[str]) -> list[dict]:
-    out = []
+def _load(paths: list[str]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
     for path in paths:
         with open(path, encoding="utf-8") as f:
             out.extend(json.loads(line) for line in f if line.strip())
     return out
 
 
-def _loss(w: np.ndarray, data: list[tuple[np.ndarray, np.ndarray]], ridge: float):
+def _loss(
+    w: np.ndarray, data: list[tuple[np.ndarray, np.ndarray]], ridge: float
+) -> tuple[float, np.ndarray]:
     """Cross-entropy of the visit shares under the softmax of ``w`` over the moves."""
     total = ridge * float(w @ w)
     grad = 2 * ridge * w

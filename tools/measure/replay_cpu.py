@@ -10,6 +10,7 @@ its outcome search (two-player Harvest) saw the game able to end at the turn's e
 import json
 import sys
 import time
+from typing import Any
 
 from seedbed.agents import make_agent
 from seedbed.agents.endgame import endgame_moves
@@ -34,11 +35,13 @@ for i, rec in enumerate(records):
         for seat in range(players)
     }
     for move in rec["moves"]:
-        info = state.infoset(state.current_player())
+        seat = state.current_player()
+        assert seat is not None  # a recorded move is never played at the end
+        info = state.infoset(seat)
         if len(info.legal_actions()) > 1:
             n += 1
             for spec in (a, b):
-                agent = agents[spec, state.current_player()]
+                agent: Any = agents[spec, seat]  # the endgame agent's own attributes
                 t = time.process_time()
                 agent.select_action(info)
                 dt = time.process_time() - t

@@ -22,6 +22,7 @@ import json
 import random
 import statistics
 import sys
+from typing import Any
 
 import seedbed
 from seedbed.agents import make_agent
@@ -36,7 +37,8 @@ def starts(path: str) -> list[tuple[int, int, State]]:
         for line in f:
             row = json.loads(line)
             record = row["record"]
-            state = seedbed.load(record["game"], **record["params"]).new_state(record["seed"])
+            # A SEWN state: records() is the game's own (its rounds so far).
+            state: Any = seedbed.load(record["game"], **record["params"]).new_state(record["seed"])
             seen: set[int] = set()
             for move in record["moves"]:
                 seat = state.current_player()
@@ -51,7 +53,7 @@ def starts(path: str) -> list[tuple[int, int, State]]:
 
 def replay(start: State, spec: str, seed: int) -> list[float]:
     """The tricks each seat takes in the Harvest from ``start`` with four ``spec`` seats."""
-    state = start.clone()
+    state: Any = start.clone()  # a SEWN state, as above
     before = state.scores()
     rnd = len(state.records())  # grows when the next round starts
     agents = [make_agent(spec, seed=seed + seat) for seat in range(4)]

@@ -104,7 +104,8 @@ class _OldResampling(State):
         return self.inner.scores()
 
     def resample_from_infostate(self, player: int, rng: random.Random) -> State:
-        return type(self).resample(self.inner, player, rng)
+        drawn: State = type(self).resample(self.inner, player, rng)
+        return drawn
 
     def _to_dict(self) -> Any:
         return self.inner._to_dict()

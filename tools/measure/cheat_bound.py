@@ -27,7 +27,10 @@ playout of a move returns the same value, and the honest search's averaging over
 worlds is lost (seventh run in ``docs/strength.md``). With ``--mix P`` only a share P
 of the cheat's determinizations is the truth (or ``--part``'s draw) and the rest are
 honest draws: a belief that puts weight P on the true world and keeps the averaging,
-sharper than any belief a real model of the rivals could hold.
+sharper than any belief a real model of the rivals could hold. With ``--closest K``
+(SEWN) each determinization is the nearest to the truth of K honest draws (the fewest
+of this round's cards in another hand or among another seat's plants): a belief
+sharpened towards the truth that is still spread over many worlds.
 
 SPEC is an ``ismcts`` spec (``ismcts:iterations=300``); the other seats play SPEC
 too, or ``--against SPEC2`` (the cheat can be the expert's search and its rivals
@@ -98,16 +101,31 @@ def _sewn_part(truth: Any, player: int, rng: random.Random) -> State:
 _PART_DRAWS: dict[str, Draw] = {"harvest": _harvest_part, "sewn": _sewn_part, "sow": _sow_part}
 
 
+def _sewn_distance(drawn: Any, truth: Any) -> int:
+    """How far an honest draw is from the truth: this round's cards it puts in another
+    hand or among another seat's plants (each such card counted in both places)."""
+    hands: int = sum((a ^ b).bit_count() for a, b in zip(drawn.hands, truth.hands, strict=True))
+    plants = sum(len(set(a) ^ set(b)) for a, b in zip(drawn.plants, truth.plants, strict=True))
+    return hands + plants
+
+
+#: ``--closest``, per game: a draw's distance from the truth.
+_DISTANCES: dict[str, Callable[[Any, Any], int]] = {"sewn": _sewn_distance}
+
+
 class _Known(State):
     """A state whose every determinization is itself: the whole truth (with a
     ``draw`` of ``--part``, the truth about the rivals and a fresh draw of what chance
     holds)."""
 
-    def __init__(self, inner: State, draw: Draw | None = None, mix: float = 1.0) -> None:
+    def __init__(
+        self, inner: State, draw: Draw | None = None, mix: float = 1.0, closest: int = 1
+    ) -> None:
         self._init_base(inner.game, inner.seed)
         self.inner = inner
         self.draw = draw
         self.mix = mix
+        self.closest = closest
 
     def current_player(self) -> int | None:
         return self.inner.current_player()
@@ -122,12 +140,16 @@ class _Known(State):
         return self.inner.action_to_string(action)
 
     def clone(self) -> State:
-        return _Known(self.inner.clone(), self.draw, self.mix)
+        return _Known(self.inner.clone(), self.draw, self.mix, self.closest)
 
     def scores(self) -> list[float]:
         return self.inner.scores()
 
     def resample_from_infostate(self, player: int, rng: random.Random) -> State:
+        if self.closest > 1:  # the nearest of several honest draws: sharp, yet spread
+            far = _DISTANCES[self.game.id]
+            drawn = [self.inner.resample_from_infostate(player, rng) for _ in range(self.closest)]
+            return min(drawn, key=lambda d: far(d, self.inner))
         if self.mix < 1.0 and rng.random() >= self.mix:
             return self.inner.resample_from_infostate(player, rng)  # an honest draw
         if self.draw is None:
@@ -147,21 +169,25 @@ class _Known(State):
 class CheatAgent:
     name = "ismcts-cheat"
 
-    def __init__(self, searcher: ismcts.ISMCTS, part: bool = False, mix: float = 1.0) -> None:
+    def __init__(
+        self, searcher: ismcts.ISMCTS, part: bool = False, mix: float = 1.0, closest: int = 1
+    ) -> None:
         self.searcher = searcher
         self.part = part
         self.mix = mix
+        self.closest = closest
 
     def select_action(self, infoset: InfoSet) -> int:
         draw = _PART_DRAWS[infoset.game.id] if self.part else None
-        truth = InfoSet(_Known(infoset._state, draw, self.mix), infoset.player)
+        truth = InfoSet(_Known(infoset._state, draw, self.mix, self.closest), infoset.player)
         return self.searcher.ranked(truth)[0][0]
 
 
 def _cheat_maker(part: bool) -> Callable[[dict[str, str], int | None], CheatAgent]:
     def make(options: dict[str, str], seed: int | None) -> CheatAgent:
-        mix = float(options.pop("mix", "1"))
-        return CheatAgent(ismcts._make(options, seed).searcher, part=part, mix=mix)
+        mix, closest = float(options.pop("mix", "1")), int(options.pop("closest", "1"))
+        searcher = ismcts._make(options, seed).searcher
+        return CheatAgent(searcher, part=part, mix=mix, closest=closest)
 
     return make
 
@@ -197,7 +223,7 @@ def main(argv: list[str]) -> None:
         summary(argv[1:])
         return
     flags: dict[str, str] = {}
-    while argv[:1] in (["--part"], ["--mix"], ["--against"]):
+    while argv[:1] in (["--part"], ["--mix"], ["--closest"], ["--against"]):
         flag = argv[0].removeprefix("--")
         if flag != "part" and len(argv) < 2:
             raise SystemExit(f"--{flag} needs a value")
@@ -206,8 +232,9 @@ def main(argv: list[str]) -> None:
         raise SystemExit(__doc__)
     try:
         part, mix = "part" in flags, float(flags.get("mix", "1"))
+        closest = int(flags.get("closest", "1"))
     except ValueError:
-        raise SystemExit(f"--mix takes a number, not {flags['mix']!r}") from None
+        raise SystemExit("--mix takes a number and --closest a whole number") from None
     game_id, players, spec, deals, seed, out = argv
     honest = flags.get("against", spec)
     if not spec.startswith("ismcts") or not honest.startswith("ismcts"):
@@ -216,11 +243,16 @@ def main(argv: list[str]) -> None:
         raise SystemExit(f"--part knows {', '.join(sorted(_PART_DRAWS))}, not {game_id}")
     if not 0.0 < mix <= 1.0:
         raise SystemExit("--mix is a share of the determinizations: above 0, at most 1")
+    if closest < 1 or (closest > 1 and (part or mix < 1.0 or game_id not in _DISTANCES)):
+        known = ", ".join(sorted(_DISTANCES))
+        raise SystemExit(f"--closest K is at least 1, alone, and knows {known}")
     register_agent("ismcts-cheat", _cheat_maker(False), "ISMCTS that sees the true state")
     register_agent("ismcts-cheat-part", _cheat_maker(True), "ISMCTS that sees the rivals' cards")
     cheat = ("ismcts-cheat-part" if part else "ismcts-cheat") + spec.removeprefix("ismcts")
     if mix < 1.0:
         cheat += f"{',' if ':' in cheat else ':'}mix={mix:g}"
+    if closest > 1:
+        cheat += f"{',' if ':' in cheat else ':'}closest={closest}"
     n = int(players)
     matches = plan_matches(n, [cheat] + [honest] * (n - 1), int(deals), int(seed), duplicate=True)
     t0 = time.perf_counter()

@@ -118,14 +118,10 @@ class _Known(State):
     ``draw`` of ``--part``, the truth about the rivals and a fresh draw of what chance
     holds)."""
 
-    def __init__(
-        self, inner: State, draw: Draw | None = None, mix: float = 1.0, closest: int = 1
-    ) -> None:
+    def __init__(self, inner: State, draw: Draw | None = None) -> None:
         self._init_base(inner.game, inner.seed)
         self.inner = inner
         self.draw = draw
-        self.mix = mix
-        self.closest = closest
 
     def current_player(self) -> int | None:
         return self.inner.current_player()
@@ -140,18 +136,12 @@ class _Known(State):
         return self.inner.action_to_string(action)
 
     def clone(self) -> State:
-        return _Known(self.inner.clone(), self.draw, self.mix, self.closest)
+        return _Known(self.inner.clone(), self.draw)
 
     def scores(self) -> list[float]:
         return self.inner.scores()
 
     def resample_from_infostate(self, player: int, rng: random.Random) -> State:
-        if self.closest > 1:  # the nearest of several honest draws: sharp, yet spread
-            far = _DISTANCES[self.game.id]
-            drawn = [self.inner.resample_from_infostate(player, rng) for _ in range(self.closest)]
-            return min(drawn, key=lambda d: far(d, self.inner))
-        if self.mix < 1.0 and rng.random() >= self.mix:
-            return self.inner.resample_from_infostate(player, rng)  # an honest draw
         if self.draw is None:
             return self.inner.clone()
         return self.draw(self.inner, player, rng)
@@ -178,9 +168,31 @@ class CheatAgent:
         self.closest = closest
 
     def select_action(self, infoset: InfoSet) -> int:
-        draw = _PART_DRAWS[infoset.game.id] if self.part else None
-        truth = InfoSet(_Known(infoset._state, draw, self.mix, self.closest), infoset.player)
+        draw = _belief(infoset.game.id, self.part, self.mix, self.closest)
+        truth = InfoSet(_Known(infoset._state, draw), infoset.player)
         return self.searcher.ranked(truth)[0][0]
+
+
+def _belief(game_id: str, part: bool, mix: float, closest: int) -> Draw | None:
+    """The cheat's determinizations as one draw (``None``: the truth itself)."""
+    if closest > 1:  # the nearest of several honest draws: sharp, yet spread
+
+        def nearest(truth: Any, player: int, rng: random.Random) -> State:
+            far = _DISTANCES[game_id]
+            drawn = [truth.resample_from_infostate(player, rng) for _ in range(closest)]
+            return cast(State, min(drawn, key=lambda d: far(d, truth)))
+
+        return nearest
+    seen = _PART_DRAWS[game_id] if part else None
+    if mix >= 1.0:
+        return seen
+
+    def mixed(truth: Any, player: int, rng: random.Random) -> State:
+        if rng.random() >= mix:
+            return cast(State, truth.resample_from_infostate(player, rng))  # an honest draw
+        return truth.clone() if seen is None else seen(truth, player, rng)
+
+    return mixed
 
 
 def _cheat_maker(part: bool) -> Callable[[dict[str, str], int | None], CheatAgent]:
@@ -248,11 +260,10 @@ def main(argv: list[str]) -> None:
         raise SystemExit(f"--closest K is at least 1, alone, and knows {known}")
     register_agent("ismcts-cheat", _cheat_maker(False), "ISMCTS that sees the true state")
     register_agent("ismcts-cheat-part", _cheat_maker(True), "ISMCTS that sees the rivals' cards")
-    cheat = ("ismcts-cheat-part" if part else "ismcts-cheat") + spec.removeprefix("ismcts")
-    if mix < 1.0:
-        cheat += f"{',' if ':' in cheat else ':'}mix={mix:g}"
-    if closest > 1:
-        cheat += f"{',' if ':' in cheat else ':'}closest={closest}"
+    options = [o for o in spec.removeprefix("ismcts").removeprefix(":").split(",") if o]
+    options += [f"mix={mix:g}"] * (mix < 1.0) + [f"closest={closest}"] * (closest > 1)
+    cheat = ("ismcts-cheat-part" if part else "ismcts-cheat") + ":" * bool(options)
+    cheat += ",".join(options)
     n = int(players)
     matches = plan_matches(n, [cheat] + [honest] * (n - 1), int(deals), int(seed), duplicate=True)
     t0 = time.perf_counter()

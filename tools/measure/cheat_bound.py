@@ -115,8 +115,9 @@ _DISTANCES: dict[str, Callable[[Any, Any], int]] = {"sewn": _sewn_distance}
 
 class _Known(State):
     """A state whose every determinization is itself: the whole truth (with a
-    ``draw`` of ``--part``, the truth about the rivals and a fresh draw of what chance
-    holds)."""
+    ``draw``, the cheat's belief from :func:`_belief`: with ``--part`` the truth about
+    the rivals and a fresh draw of what chance holds, with ``--mix`` or ``--closest``
+    honest draws too)."""
 
     def __init__(self, inner: State, draw: Draw | None = None) -> None:
         self._init_base(inner.game, inner.seed)

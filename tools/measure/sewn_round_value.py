@@ -51,6 +51,7 @@ import json
 import random
 import statistics
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 from sewn_harvest_noise import replay
@@ -65,32 +66,52 @@ POINTS: dict[int, str] = {102: "deal", 78: "fourth Seed trick", 54: "Privilege",
 MODEL = "sharp=1,judge=1"
 
 
+def _rows(path: str) -> Iterator[dict[str, Any]]:
+    """The rows of a JSON-lines file (an arena file or this tool's OUT)."""
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            yield json.loads(line)
+
+
+def _moves(path: str) -> Iterator[tuple[dict[str, Any], Any, int]]:
+    """(row, state, action) before every move of the arena file's games, the state
+    replayed from the row's record (the same object, moved on after each)."""
+    for row in _rows(path):
+        record = row["record"]
+        # A SEWN state: records() and round_moves_left() are the game's own.
+        state: Any = seedbed.load(record["game"], **record["params"]).new_state(record["seed"])
+        for move in record["moves"]:
+            action = state.string_to_action(move)
+            yield row, state, action
+            state.apply_action(action)
+
+
+def _seed(index: int, rnd: int, left: int) -> int:
+    """The seed of a point's replays and model (game index, round, decisions left)."""
+    return 1000 * left + 17 * index + rnd
+
+
 def starts(path: str) -> list[tuple[int, int, dict[int, State]]]:
     """(game index, round, {decisions left: state}) for every round before the last of
     the file's games."""
-    out: list[tuple[int, int, dict[int, State]]] = []
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            row = json.loads(line)
-            record = row["record"]
-            # A SEWN state: records() and round_moves_left() are the game's own.
-            state: Any = seedbed.load(record["game"], **record["params"]).new_state(record["seed"])
-            at: dict[int, dict[int, State]] = {}
-            for move in record["moves"]:
-                left = state.round_moves_left()
-                rnd = len(state.records()) + 1
-                if left in POINTS and rnd < 4:
-                    at.setdefault(rnd, {})[left] = state.clone()
-                state.apply_action(state.string_to_action(move))
-            out += [(row["index"], rnd, points) for rnd, points in sorted(at.items())]
-    return out
+    at: dict[tuple[int, int], dict[int, State]] = {}
+    for row, state, _ in _moves(path):
+        left = state.round_moves_left()
+        rnd = len(state.records()) + 1
+        if left in POINTS and rnd < 4:
+            at.setdefault((row["index"], rnd), {})[left] = state.clone()
+    return [(index, rnd, points) for (index, rnd), points in at.items()]
+
+
+def _expert_playout(state: State, seed: int) -> Any:
+    """The expert's playout and judge (``ismcts._Playout`` of :data:`MODEL`)."""
+    searcher = ismcts._make(dict(o.split("=") for o in MODEL.split(",")), seed).searcher
+    return ismcts._Playout(searcher, state.infoset(0))
 
 
 def model(state: State, seed: int) -> list[float]:
     """The tricks the expert's model gives each seat from ``state`` (every hand seen)."""
-    searcher = ismcts._make(dict(o.split("=") for o in MODEL.split(",")), seed).searcher
-    play = ismcts._Playout(searcher, state.infoset(0))
-    shares = play.values(state.clone(), state.scores(), random.Random(seed))
+    shares = _expert_playout(state, seed).values(state.clone(), state.scores(), random.Random(seed))
     return [12.0 * s for s in shares]
 
 
@@ -99,8 +120,7 @@ def loose_model(state: State, seed: int, p: float, q: float, lines: int = 8) -> 
     seat, a random Seed-trick card or plant with chance ``p`` and whose trump is a
     random suit with chance ``q`` (a search averaging its playouts values a move so:
     ``tools/measure/sewn_loose_rivals.py`` with ``all=1``)."""
-    searcher = ismcts._make(dict(o.split("=") for o in MODEL.split(",")), seed).searcher
-    play = ismcts._Playout(searcher, state.infoset(0))
+    play = _expert_playout(state, seed)
     fast = play.fast
     assert fast is not None  # SEWN's sharper policy has a compact form
     out = [0.0] * 4
@@ -127,7 +147,7 @@ def run(path: str, spec: str, count: int, replays: int, out: str) -> None:
     with open(out, "a", encoding="utf-8") as f:
         for index, rnd, points in chosen[:count]:
             for left, state in sorted(points.items(), reverse=True):
-                seed = 1000 * left + 17 * index + rnd
+                seed = _seed(index, rnd, left)
                 tricks = [replay(state, spec, seed + 100_000 * k) for k in range(replays)]
                 row = {
                     "game": index,
@@ -143,10 +163,8 @@ def run(path: str, spec: str, count: int, replays: int, out: str) -> None:
 def summary(paths: list[str]) -> None:
     rows: dict[int, list[dict[str, Any]]] = {left: [] for left in POINTS}
     for path in paths:
-        with open(path, encoding="utf-8") as f:
-            for line in f:
-                row = json.loads(line)
-                rows[row["left"]].append(row)
+        for row in _rows(path):
+            rows[row["left"]].append(row)
     table(rows)
 
 
@@ -156,13 +174,11 @@ def loose(p: float, q: float, pairs: list[tuple[str, str]]) -> None:
     rows: dict[int, list[dict[str, Any]]] = {left: [] for left in POINTS}
     for path, out in pairs:
         states = {(index, rnd): points for index, rnd, points in starts(path)}
-        with open(out, encoding="utf-8") as f:
-            for line in f:
-                row = json.loads(line)
-                state = states[row["game"], row["round"]][row["left"]]
-                seed = 1000 * row["left"] + 17 * row["game"] + row["round"]
-                row["model"] = loose_model(state, seed, p, q)
-                rows[row["left"]].append(row)
+        for row in _rows(out):
+            state = states[row["game"], row["round"]][row["left"]]
+            seed = _seed(row["game"], row["round"], row["left"])
+            row["model"] = loose_model(state, seed, p, q)
+            rows[row["left"]].append(row)
     table(rows)
 
 
@@ -172,28 +188,20 @@ def agree(paths: list[str]) -> None:
     last), by the player's agent."""
     from seedbed.agents.heuristic import sewn
 
-    game = seedbed.load("sewn")
     policies = {"sharp": sewn.choose_sharp_compact, "plain": sewn.choose_compact}
     names = {PRIVILEGE: "Privilege", TRUMP: "trump", PICK: "Pick"}
     seen: dict[tuple[str, str], list[int]] = {}
     for path in paths:
-        with open(path, encoding="utf-8") as f:
-            for line in f:
-                row = json.loads(line)
-                record = row["record"]
-                state: Any = game.new_state(record["seed"])  # records() is SEWN's own
-                for move in record["moves"]:
-                    action = state.string_to_action(move)
-                    seat = state.current_player()
-                    legal = state.legal_actions()
-                    view = state.compact_view(seat)
-                    if view[CV_PHASE] in names and len(legal) > 1 and len(state.records()) < 3:
-                        key = (names[view[CV_PHASE]], row["seats"][seat])
-                        counts = seen.setdefault(key, [0, 0, 0])
-                        counts[0] += 1
-                        for i, policy in enumerate(policies.values(), start=1):
-                            counts[i] += policy(view, seat, legal, random.Random(1)) == action
-                    state.apply_action(action)
+        for row, state, action in _moves(path):
+            seat = state.current_player()
+            legal = state.legal_actions()
+            view = state.compact_view(seat)
+            if view[CV_PHASE] in names and len(legal) > 1 and len(state.records()) < 3:
+                key = (names[view[CV_PHASE]], row["seats"][seat])
+                counts = seen.setdefault(key, [0, 0, 0])
+                counts[0] += 1
+                for i, policy in enumerate(policies.values(), start=1):
+                    counts[i] += policy(view, seat, legal, random.Random(1)) == action
     print("decision   player                                   decisions  sharp  plain")
     for (name, spec), (n, sharp, plain) in sorted(seen.items()):
         print(f"{name:<10} {spec:<40} {n:>9}  {sharp / n:5.2f}  {plain / n:5.2f}")
@@ -206,7 +214,7 @@ def table(rows: dict[int, list[dict[str, Any]]]) -> None:
         if not rows[left]:
             continue
         noise: list[float] = []
-        model: list[float] = []
+        values: list[float] = []
         means: list[float] = []
         inverse = 0.0
         for row in rows[left]:
@@ -215,11 +223,11 @@ def table(rows: dict[int, list[dict[str, Any]]]) -> None:
             for seat in range(4):
                 seen = [t[seat] for t in row["tricks"]]
                 noise.append(statistics.variance(seen))
-                model.append(row["model"][seat] - 3.0)
+                values.append(row["model"][seat] - 3.0)
                 means.append(statistics.fmean(seen) - 3.0)
         n = len(rows[left])
         floor = statistics.fmean(noise) * inverse / n
-        error = [(m - y) ** 2 for m, y in zip(model, means, strict=True)]
+        error = [(m - y) ** 2 for m, y in zip(values, means, strict=True)]
         mse = statistics.fmean(error)
         # The seats of a round move together, so the round's mean error is the unit.
         by_round = [statistics.fmean(error[4 * i : 4 * i + 4]) for i in range(n)]
@@ -227,8 +235,8 @@ def table(rows: dict[int, list[dict[str, Any]]]) -> None:
         # The model's values rescaled about the mean (3 tricks) by the least-squares
         # weight w: a scale alone does not change which of a seat's moves a search
         # prefers, so the error left after it is the part that can.
-        w = sum(m * y for m, y in zip(model, means, strict=True)) / sum(m * m for m in model)
-        scaled = statistics.fmean((w * m - y) ** 2 for m, y in zip(model, means, strict=True))
+        w = sum(m * y for m, y in zip(values, means, strict=True)) / sum(m * m for m in values)
+        scaled = statistics.fmean((w * m - y) ** 2 for m, y in zip(values, means, strict=True))
         signal = statistics.fmean(y * y for y in means) - floor
         print(
             f"{name:<18}{n:>7}  {statistics.fmean(noise):5.2f}  {mse:6.2f}     "

@@ -23,7 +23,9 @@ print, by the namer's agent, the share of them some model of the namer gets righ
 
 ``again`` asks the real namer's agent (its spec from the file, each an ``ismcts``) to
 name the trump again with two other seeds, and prints how often each rerun makes the
-real move and how often the two agree: the most any model of that player can get.
+real move and how often the two agree: how repeatable the player is. A model that
+always named the suit such a search names most often would do at least as well as that
+(the chance of the likeliest suit is never below the chance two searches agree).
 """
 
 from __future__ import annotations

@@ -8,7 +8,8 @@ the Harvest? The room a learned value of SEWN positions could take.
     .venv/bin/python tools/measure/sewn_round_value.py agree ARENA.jsonl [...]
 
 Replays the games of a ``seedbed arena sewn --players 4 ... --out`` file and takes
-STARTS rounds before the last (a fixed shuffle). In each it stops at four points,
+STARTS of their first two rounds (a fixed shuffle; the ``round`` of an OUT row is the
+round's number plus one, as its seed has it). In each it stops at four points,
 named by the decisions left in the round: the deal (102), the fourth Seed trick
 (78), the Privilege (54) and the Harvest's first trick (48). At each it writes
 
@@ -38,8 +39,12 @@ whose trump is a random suit with chance Q (the rest as the model: the sharper p
 and the judge). Each OUT file is named after the ARENA file its positions came from.
 
 ``agree`` prints, for the Privilege, trump and Pick decisions of the ARENA files'
-rounds before the last, how often the sharper policy (the model's) and the plain one
-would have made the move the real player made, by the player's agent.
+first two rounds, how often the sharper policy (the model's) and the plain one would
+have made the move the real player made, by the player's agent.
+
+(Both meant the rounds before the last, but a SEWN state's ``records()`` counts the
+round in play, so they took the first two; the thirty-fifth run's figures rest on that,
+and ``tools/measure/sewn_trump_agree.py`` reads rounds 1-3.)
 
 The model reads the true state (every hand), as the expert's search does in each of
 its determinizations; so the comparison leaves out what the expert does not know.
@@ -92,8 +97,8 @@ def _seed(index: int, rnd: int, left: int) -> int:
 
 
 def starts(path: str) -> list[tuple[int, int, dict[int, State]]]:
-    """(game index, round, {decisions left: state}) for every round before the last of
-    the file's games."""
+    """(game index, round + 1, {decisions left: state}) for the first two rounds of the
+    file's games (``records()`` counts the round in play)."""
     at: dict[tuple[int, int], dict[int, State]] = {}
     for row, state, _ in _moves(path):
         left = state.round_moves_left()
@@ -184,8 +189,8 @@ def loose(p: float, q: float, pairs: list[tuple[str, str]]) -> None:
 
 def agree(paths: list[str]) -> None:
     """How often the model's policies make the move the real player made at the
-    Privilege, trump and Pick decisions with a choice of arena games (rounds before the
-    last), by the player's agent."""
+    Privilege, trump and Pick decisions with a choice of arena games (their first two
+    rounds), by the player's agent."""
     from seedbed.agents.heuristic import sewn
 
     policies = {"sharp": sewn.choose_sharp_compact, "plain": sewn.choose_compact}

@@ -53,7 +53,7 @@ def trump_decisions(paths: list[str]) -> Iterator[tuple[dict[str, Any], Any, int
             if (
                 state.compact_view(seat)[CV_PHASE] == TRUMP
                 and len(state.legal_actions()) > 1
-                and len(state.records()) < 3
+                and len(state.records()) <= 3  # records() counts the round in play
             ):
                 yield row, state, seat, action
 

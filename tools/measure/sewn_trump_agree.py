@@ -35,14 +35,18 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from sewn_round_value import _moves
+from sewn_round_value import MODEL, _moves
 
 from seedbed.agents import ismcts, make_agent
 from seedbed.agents.heuristic import sewn
 from seedbed.games.sewn.rules import CV_PHASE, TRUMP
 
-#: The playout models a suit's line is played with (``ismcts`` options).
-MODELS: dict[str, dict[str, str]] = {"expert": {"sharp": "1", "judge": "1"}, "plain": {}}
+#: The playout models a suit's line is played with (``ismcts`` options): the expert's
+#: (``sewn_round_value.MODEL``) and today's default.
+MODELS: dict[str, dict[str, str]] = {
+    "expert": dict(o.split("=") for o in MODEL.split(",")),
+    "plain": {},
+}
 
 
 def trump_decisions(paths: list[str]) -> Iterator[tuple[dict[str, Any], Any, int, int]]:
@@ -63,11 +67,15 @@ def _seed(row: dict[str, Any], state: Any) -> int:
     return 17 * int(row["index"]) + len(state.records())
 
 
-def line_values(world: Any, seat: int, model: str, seed: int) -> dict[int, float]:
+def playout(state: Any, model: str) -> Any:
+    """The playout and judge of ``model`` for ``state``'s game (``ismcts._Playout``:
+    it reads the searcher's options only, so one serves every world and seed)."""
+    return ismcts._Playout(ismcts._make(dict(MODELS[model]), 0).searcher, state.infoset(0))
+
+
+def line_values(world: Any, seat: int, play: Any, seed: int) -> dict[int, float]:
     """Seat ``seat``'s share of the round after each trump it may name in ``world``, by
-    one line of play of ``model``."""
-    searcher = ismcts._make(dict(MODELS[model]), seed).searcher
-    play = ismcts._Playout(searcher, world.infoset(seat))
+    one line of ``play`` (:func:`playout`) each."""
     start = world.scores()
     out: dict[int, float] = {}
     for action in world.legal_actions():
@@ -91,13 +99,14 @@ def agree(k: int, paths: list[str]) -> None:
         legal = state.legal_actions()
         picks = [sewn.choose_sharp_compact(view, seat, legal, random.Random(1))]
         seed = _seed(row, state)
-        picks += [_best(line_values(state, seat, m, seed)) for m in MODELS]
-        for m in MODELS:
+        plays = [playout(state, m) for m in MODELS]
+        picks += [_best(line_values(state, seat, play, seed)) for play in plays]
+        for play in plays:
             known = state.infoset(seat)  # what the namer knows, nothing more
             draw = random.Random(seed)
             total = dict.fromkeys(legal, 0.0)
             for i in range(k):
-                for a, v in line_values(known.sample(draw), seat, m, seed + i).items():
+                for a, v in line_values(known.sample(draw), seat, play, seed + i).items():
                     total[a] += v
             picks.append(_best(total))
         for i, pick in enumerate(picks, start=1):

@@ -1,6 +1,7 @@
 """Not a script: what the measuring scripts that run ``seedbed`` with one more agent
-share (``ensemble.py``, ``sewn_loose_rivals.py``, ``root_mean_pick.py``). Such an
-agent wraps ``ismcts`` searches and takes their options after its own."""
+share (``ensemble.py``, ``sewn_loose_rivals.py``, ``sewn_privilege_fit.py``,
+``root_mean_pick.py``). Such an agent wraps ``ismcts`` searches and takes their options
+after its own."""
 
 from __future__ import annotations
 

@@ -26,7 +26,8 @@ taken by least squares with a ridge of 1 (every weight, the constant's too) and
 prints the mean squared error of tenfold cross-validation, the deals as folds, beside
 that of the model's tricks alone, rescaled; then the weights, in :data:`WEIGHTS`'s
 order. :data:`WEIGHTS` is its fit on the thirty-sixth run's 720 games at 300
-iterations (``/work/scratch`` files of seeds 3411 and 3412: 2,160 rounds).
+iterations (the expert's and its two screens', seeds 3411 and 3412: 2,160 rounds;
+``docs/strength.md``, thirty-seventh run).
 
 ``arena`` is ``seedbed`` with one more agent, ``privilege:[seedits=N,]OPTIONS``: the
 search ``ismcts:OPTIONS`` (OPTIONS must include ``sharp=1,judge=1``), except that at
@@ -182,6 +183,7 @@ def fitted(
     tricks = []
     for s in range(4):
         f = features(model, read, winner, runner_up, trump, s)
+        # WEIGHTS has one more entry than the features, the constant, which zip leaves out.
         tricks.append(max(0.05, WEIGHTS[-1] + sum(a * b for a, b in zip(f, WEIGHTS, strict=False))))
     total = sum(tricks)
     return [t / total for t in tricks]

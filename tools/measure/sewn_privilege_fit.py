@@ -40,9 +40,10 @@ worker processes are forked, so they know the agent too.)
 
 How the fit reaches what it reads: a playout's judge is handed only the seats'
 compact views, which do not say who won the privileges. The agent gives its search an
-infoset over a thin wrapper state whose determinizations are noted as they are drawn;
-a search plays each one out in place, so at the judge's point the last one drawn is
-the world in play (the judge checks that, and otherwise judges as the expert does).
+infoset over a thin wrapper state (``cheat_bound._Known``) whose determinizations are
+noted as they are drawn; a search plays each one out in place, so at the judge's point
+the last one drawn is the world in play (the judge checks that, and otherwise judges as
+the expert does).
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ import sys
 from typing import Any
 
 import numpy as np
+from cheat_bound import _Known
 from extra_agent import ismcts_spec, run_seedbed_with
 
 import seedbed
@@ -167,15 +169,6 @@ def features(
     return f
 
 
-def _judged(notes: list[list[float]], gains: list[float]) -> list[float]:
-    """Each seat's tricks as the Harvest judge reads them (before its shares)."""
-    w = JUDGE_WEIGHTS
-    return [
-        max(0.05, w[10] + w[9] * g + sum(w[i] * f[i] for i in range(9)))
-        for f, g in zip(notes, gains, strict=True)
-    ]
-
-
 def fitted(
     model: list[float], read: list[list[float]], winner: int, runner_up: int, trump: int
 ) -> list[float]:
@@ -236,7 +229,7 @@ def _rounds(row: dict[str, Any]) -> list[dict[str, Any]]:
                 "index": row["index"],
                 "round": len(state.records()),
                 "seats": row["seats"],
-                "e": _judged(notes, gains),
+                "model": [12.0 * v for v in judge.values(notes, gains)],
                 "hands": [v[CV_HAND] for v in views],
                 "trump": trump,
                 "winner": state.season_winner,
@@ -255,8 +248,7 @@ def fit(paths: list[str]) -> None:
         with open(path, encoding="utf-8") as f:
             for line in f:
                 row = json.loads(line)
-                e = row["e"]
-                model = [12.0 * v / sum(e) for v in e]
+                model = row["model"]
                 read = [readings(h) for h in row["hands"]]
                 for s in range(4):
                     xs.append(
@@ -321,9 +313,8 @@ class PrivilegeJudge:
         if len(notes) == 4:
             return self.base.values(notes, gains)
         winner, runner_up, trump, read = notes[4]
-        e = _judged(notes[:4], gains)
-        total = sum(e)
-        return fitted([12.0 * v / total for v in e], read, winner, runner_up, trump)
+        model = [12.0 * v for v in self.base.values(notes[:4], gains)]
+        return fitted(model, read, winner, runner_up, trump)
 
 
 _judge_for = heuristic.playout_judge_for
@@ -340,42 +331,12 @@ def _playout_judge_for(game: Any, noisy: bool = False, inner: int = 0) -> Any:
 heuristic.playout_judge_for = _playout_judge_for
 
 
-class _Noted(State):
-    """The state of the search's infoset: the real one, whose determinizations are
-    noted in :data:`WORLD` as they are drawn (a search uses nothing else of it)."""
-
-    def __init__(self, real: Any) -> None:
-        self._init_base(real.game, real.seed)
-        self.real = real
-
-    def current_player(self) -> int | None:
-        return self.real.current_player()  # type: ignore[no-any-return]
-
-    def legal_actions(self) -> list[int]:
-        return self.real.legal_actions()  # type: ignore[no-any-return]
-
-    def apply_action(self, action: int) -> None:
-        raise NotImplementedError  # an infoset's state never moves
-
-    def action_to_string(self, action: int) -> str:
-        return str(self.real.action_to_string(action))
-
-    def clone(self) -> State:
-        return _Noted(self.real.clone())
-
-    def scores(self) -> list[float]:
-        return self.real.scores()  # type: ignore[no-any-return]
-
-    def move_number(self) -> int:
-        return int(self.real.move_number())
-
-    def resample_from_infostate(self, player: int, rng: random.Random) -> State:
-        world = self.real.resample_from_infostate(player, rng)
-        WORLD[0] = world
-        return world  # type: ignore[no-any-return]
-
-    def _to_dict(self) -> Any:
-        return self.real._to_dict()
+def _noted(state: State, player: int, rng: random.Random) -> State:
+    """``state``'s determinization for ``player``, noted in :data:`WORLD` (the draw of
+    the search's infoset, a :class:`cheat_bound._Known` over the real state)."""
+    world = state.resample_from_infostate(player, rng)
+    WORLD[0] = world
+    return world
 
 
 class Privilege:
@@ -393,7 +354,7 @@ class Privilege:
             return int(self.inner.select_action(infoset))
         ON[0] = True
         try:
-            return int(self.seeding.select_action(InfoSet(_Noted(state), seat)))
+            return int(self.seeding.select_action(InfoSet(_Known(state, _noted), seat)))
         finally:
             WORLD[0], ON[0] = None, False
 
